@@ -1,0 +1,33 @@
+# mgp — build, test, benchmark. The OpenBLAS backend (build tag "openblas")
+# is switched on by itself when Debian's libopenblas-dev is installed.
+GO      ?= go
+OPENBLAS := $(shell (ldconfig -p 2>/dev/null | grep -q 'libopenblas\.so ') && echo yes)
+TAGS    := $(if $(OPENBLAS),-tags openblas,)
+BIN     := bin/mgp
+
+.PHONY: build test test-gonum test-openblas bench lint demo reproduce-table3 clean
+
+build:
+	$(GO) build $(TAGS) -o $(BIN) ./cmd/mgp
+
+# test: lint, then the whole suite on the pure-Go backend, and again on
+# OpenBLAS when it is installed (CI installs it, so CI tests both).
+test: lint test-gonum $(if $(OPENBLAS),test-openblas,)
+
+test-gonum:
+	$(GO) test -count=1 ./...
+
+test-openblas:
+	$(GO) test -count=1 -tags openblas ./...
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+	$(if $(OPENBLAS),$(GO) test -tags openblas -run '^$$' -bench . -benchmem ./...,@echo "libopenblas-dev not installed: OpenBLAS benchmarks skipped")
+
+lint:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+
+clean:
+	rm -rf bin

@@ -1,0 +1,43 @@
+// Package autodiff is mgp's reverse-mode automatic differentiation engine on
+// gonum dense matrices (float64 only).
+//
+// # Tape and Var
+//
+// A Tape records matrix-level operations in the order they run
+// (define-by-run): every op computes its value at once and, when any input
+// needs a gradient, appends a fixed-size record that points to a top-level
+// backward function. Backward(loss) seeds d loss/d loss = 1 and walks the
+// records in reverse. Backward functions always add into Grad, never assign,
+// so a Var used twice (K(Z, Z), Mul(a, a)) collects the sum of both
+// contributions with no special case.
+//
+// # Buffer lifetime
+//
+// The graph of a training step is the same every step, so buffers are reused
+// by position: after Reset, the k-th value, gradient or scratch request gets
+// the buffer of the k-th request of the previous step, reallocated only when
+// its shape changed (for example a short last minibatch). A Var and the
+// matrices it exposes are therefore valid only until the next Reset, the
+// same contract as bufio.Scanner.Bytes. Copy what must outlive the step.
+//
+// # Shapes
+//
+// Every op documents its shape rules. Binary element-wise ops (Add, Sub, Mul,
+// Div) broadcast: each operand is either the full m x n shape, a 1 x n row,
+// an m x 1 column or a 1 x 1 scalar; the gradient of a broadcast operand is
+// the upstream gradient summed over the broadcast axis.
+//
+// # Errors
+//
+// A shape mismatch is a programmer error and panics with the op name and both
+// shapes, as gonum's mat does. A numerical failure (a matrix that is not
+// positive definite even after jitter escalation) is not a panic: it sets the
+// sticky Tape.Err, fills the op's output with NaN, and the objective or the
+// trainer checks Err once per step.
+//
+// # No-grad mode
+//
+// Ops record nothing when none of their inputs needs a gradient, and
+// Tape.NoGrad switches recording off entirely, so prediction reuses the
+// training code without building a graph.
+package autodiff

@@ -1,0 +1,198 @@
+package autodiff
+
+import (
+	"fmt"
+	"math"
+
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/lapack/lapack64"
+	"gonum.org/v1/gonum/mat"
+)
+
+// MaxJitterTries bounds the jitter escalation of Cholesky: after the plain
+// factorisation fails it retries with jitter 1e-6·mean(diag), ×10 per try.
+const MaxJitterTries = 6
+
+// NotPDError reports a matrix that stayed non-positive-definite after jitter
+// escalation.
+type NotPDError struct {
+	N          int     // matrix size
+	LastJitter float64 // the largest jitter tried
+}
+
+func (e *NotPDError) Error() string {
+	return fmt.Sprintf("autodiff: Cholesky: %dx%d matrix not positive definite even with jitter %.3g added to its diagonal", e.N, e.N, e.LastJitter)
+}
+
+func lowerTri(m *mat.Dense) blas64.Triangular {
+	raw := m.RawMatrix()
+	return blas64.Triangular{Uplo: blas.Lower, Diag: blas.NonUnit, N: raw.Rows, Stride: raw.Stride, Data: raw.Data}
+}
+
+// potrfLower factorises the symmetric matrix in out (lower triangle read) in
+// place and zeroes the strict upper triangle.
+func potrfLower(out *mat.Dense) bool {
+	raw := out.RawMatrix()
+	n := raw.Rows
+	_, ok := lapack64.Potrf(blas64.Symmetric{Uplo: blas.Lower, N: n, Stride: raw.Stride, Data: raw.Data})
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			raw.Data[i*raw.Stride+j] = 0
+		}
+	}
+	return ok
+}
+
+// Cholesky returns the lower factor L of the symmetric positive-definite
+// n x n matrix a (a = L Lᵀ; only a's lower triangle is read). If a is not
+// numerically positive definite it retries with escalating diagonal jitter
+// (recorded in Tape.Jitters); if that fails too it sets Tape.Err to a
+// *NotPDError and fills L with NaN. The gradient is Murray's (2016,
+// "Differentiation of the Cholesky decomposition", arXiv:1602.07527)
+// symmetric adjoint: ā = ½(P + Pᵀ), P = L⁻ᵀ Φ(Lᵀ L̄) L⁻¹, with Φ taking the
+// lower triangle and halving the diagonal.
+func (t *Tape) Cholesky(a *Var) *Var {
+	n, c := a.Val.Dims()
+	if n != c {
+		panic(fmt.Sprintf("autodiff: Cholesky of a %dx%d matrix", n, c))
+	}
+	out := t.newVar(n, n)
+	out.Val.Copy(a.Val)
+	jit := 0.0
+	if !potrfLower(out.Val) {
+		md := 0.0
+		for i := 0; i < n; i++ {
+			md += math.Abs(a.Val.At(i, i))
+		}
+		md /= float64(n)
+		if md == 0 || math.IsNaN(md) {
+			md = 1
+		}
+		ok := false
+		for k := 0; k < MaxJitterTries && !ok; k++ {
+			jit = 1e-6 * md * math.Pow(10, float64(k))
+			out.Val.Copy(a.Val)
+			d := data(out.Val)
+			for i := 0; i < n; i++ {
+				d[i*n+i] += jit
+			}
+			ok = potrfLower(out.Val)
+		}
+		if !ok {
+			t.setErr(&NotPDError{N: n, LastJitter: jit})
+			fillNaN(out.Val)
+		}
+	}
+	t.jits = append(t.jits, jit)
+	t.record(choleskyBack, out, a)
+	return out
+}
+
+func choleskyBack(t *Tape, rec *record) {
+	L := rec.out.Val
+	n := rec.out.Rows()
+	P := t.scratch(n, n)
+	P.Copy(rec.out.Grad)
+	p := data(P)
+	for i := 0; i < n; i++ { // keep the lower triangle of L̄
+		for j := i + 1; j < n; j++ {
+			p[i*n+j] = 0
+		}
+	}
+	Lt := lowerTri(L)
+	// P = Lᵀ L̄
+	blas64.Trmm(blas.Left, blas.Trans, 1, Lt, general(P))
+	// Φ: lower triangle, halved diagonal
+	for i := 0; i < n; i++ {
+		p[i*n+i] *= 0.5
+		for j := i + 1; j < n; j++ {
+			p[i*n+j] = 0
+		}
+	}
+	// P = L⁻ᵀ Φ L⁻¹
+	blas64.Trsm(blas.Left, blas.Trans, 1, Lt, general(P))
+	blas64.Trsm(blas.Right, blas.NoTrans, 1, Lt, general(P))
+	ga := data(rec.a.Grad)
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			ga[i*n+j] += 0.5 * (p[i*n+j] + p[j*n+i])
+		}
+	}
+}
+
+// TriSolve solves with the lower-triangular n x n factor L: it returns
+// X = L⁻¹ B, or X = L⁻ᵀ B when transposed is true (B is n x k, X n x k).
+// Only L's lower triangle is read; gradients (Giles 2008): for X = L⁻¹B,
+// B̄ = L⁻ᵀ X̄ and L̄ = -tril(B̄ Xᵀ); for X = L⁻ᵀB, B̄ = L⁻¹ X̄ and
+// L̄ = -tril(X B̄ᵀ).
+func (t *Tape) TriSolve(L, B *Var, transposed bool) *Var {
+	n, c := L.Val.Dims()
+	br, bc := B.Val.Dims()
+	if n != c || br != n {
+		shapePanic("TriSolve", L, B)
+	}
+	out := t.newVar(br, bc)
+	out.Val.Copy(B.Val)
+	blas64.Trsm(blas.Left, trans(transposed), 1, lowerTri(L.Val), general(out.Val))
+	if rec := t.record(triSolveBack, out, L, B); rec != nil {
+		rec.flag = transposed
+	}
+	return out
+}
+
+func triSolveBack(t *Tape, rec *record) {
+	L, B, X := rec.a, rec.b, rec.out
+	n, k := X.Val.Dims()
+	G := t.scratch(n, k) // B̄
+	G.Copy(X.Grad)
+	blas64.Trsm(blas.Left, trans(!rec.flag), 1, lowerTri(L.Val), general(G))
+	if B.needGrad {
+		gb, g := data(B.Grad), data(G)
+		for i, v := range g {
+			gb[i] += v
+		}
+	}
+	if L.needGrad {
+		T := t.scratch(n, n)
+		if rec.flag { // -X B̄ᵀ
+			blas64.Gemm(blas.NoTrans, blas.Trans, -1, general(X.Val), general(G), 0, general(T))
+		} else { // -B̄ Xᵀ
+			blas64.Gemm(blas.NoTrans, blas.Trans, -1, general(G), general(X.Val), 0, general(T))
+		}
+		gl, tt := data(L.Grad), data(T)
+		for i := 0; i < n; i++ {
+			for j := 0; j <= i; j++ {
+				gl[i*n+j] += tt[i*n+j]
+			}
+		}
+	}
+}
+
+// SumLogSqDiag returns Σ_i log(L_ii²) (1 x 1) for a square L. For a Cholesky
+// factor of K it is log det K; for a factor with a free-sign diagonal it is
+// the log det of L Lᵀ. Gradient: 2/L_ii on the diagonal.
+func (t *Tape) SumLogSqDiag(L *Var) *Var {
+	n, c := L.Val.Dims()
+	if n != c {
+		panic(fmt.Sprintf("autodiff: SumLogSqDiag of a %dx%d matrix", n, c))
+	}
+	out := t.newVar(1, 1)
+	x := data(L.Val)
+	s := 0.0
+	for i := 0; i < n; i++ {
+		s += math.Log(x[i*n+i] * x[i*n+i])
+	}
+	data(out.Val)[0] = s
+	t.record(sumLogSqDiagBack, out, L)
+	return out
+}
+
+func sumLogSqDiagBack(_ *Tape, rec *record) {
+	n := rec.a.Rows()
+	x, ga := data(rec.a.Val), data(rec.a.Grad)
+	g := data(rec.out.Grad)[0]
+	for i := 0; i < n; i++ {
+		ga[i*n+i] += 2 * g / x[i*n+i]
+	}
+}
