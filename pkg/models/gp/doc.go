@@ -1,0 +1,6 @@
+// Package gp holds the Gaussian-process building blocks of mgp's models: the
+// SE-ARD kernel, the sparse variational (SVGP) inducing layer with P outputs
+// sharing one kernel and one set of inducing inputs, and its KL term. The
+// mathematics is models.md §1.1–1.2; every matrix shape is stated in the doc
+// comment that uses it.
+package gp

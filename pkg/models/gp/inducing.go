@@ -1,0 +1,149 @@
+package gp
+
+import (
+	"fmt"
+
+	ad "github.com/mgpteam/mgp/pkg/autodiff"
+	"gonum.org/v1/gonum/mat"
+)
+
+// JitterK is ε_K, added to the diagonal of every K_ZZ before its Cholesky
+// (models.md §0.2).
+const JitterK = 1e-6
+
+// Inducing is the SVGP layer of models.md §1.2: one kernel, inducing inputs
+// Z (M x D, trainable) and P outputs, each with its own q over the inducing
+// values: mean column m_r (M x P in all) and lower-triangular factor R_r
+// (M x M, free diagonal, GPflow's LowerTriangular). Whitened (the default,
+// as the authors' code) means q(v_r) = N(m_r, R_r R_rᵀ) with u_r = L v_r;
+// unwhitened means q(u_r) = N(m_r, R_r R_rᵀ) with prior N(μ₀1, K_ZZ).
+type Inducing struct {
+	Kern    *Kernel
+	Z       *ad.Param
+	Mean    *ad.Param   // M x P
+	Factors []*ad.Param // P factors, M x M
+	// Mu0, when non-nil, is a 1 x 1 prior mean of the layer's function
+	// (SHGP's w-GP); it is added after the conditional (models.md §3.3).
+	Mu0     *ad.Param
+	Whiten  bool
+	M, D, P int
+	prefix  string
+}
+
+// NewInducing builds a layer with inducing inputs Z0 (M x D, copied), P
+// outputs, q initialised at m = 0, R = I (KL = 0, q(f) = prior). Param
+// names start with prefix.
+func NewInducing(prefix string, kern *Kernel, Z0 *mat.Dense, P int, whiten bool) *Inducing {
+	M, D := Z0.Dims()
+	if D != kern.D {
+		panic(fmt.Sprintf("gp: inducing inputs have %d columns, kernel has %d", D, kern.D))
+	}
+	l := &Inducing{
+		Kern:   kern,
+		Z:      ad.NewParam(prefix+"Z", ad.Identity, Z0),
+		Mean:   ad.NewParam(prefix+"q_mu", ad.Identity, mat.NewDense(M, P, nil)),
+		Whiten: whiten,
+		M:      M, D: D, P: P,
+		prefix: prefix,
+	}
+	for r := 0; r < P; r++ {
+		name := prefix + "q_sqrt"
+		if P > 1 {
+			name = fmt.Sprintf("%sq_sqrt%d", prefix, r)
+		}
+		l.Factors = append(l.Factors, ad.NewParam(name, ad.LowerTri, ad.Eye(M)))
+	}
+	return l
+}
+
+// Params lists the layer's parameters, kernel included (Mu0 too when set).
+func (l *Inducing) Params() []*ad.Param {
+	ps := append(l.Kern.Params(), l.Z, l.Mean)
+	ps = append(ps, l.Factors...)
+	if l.Mu0 != nil {
+		ps = append(ps, l.Mu0)
+	}
+	return ps
+}
+
+// Prior holds the per-step quantities shared by Marginals and KL:
+// L = chol(K_ZZ + ε_K I) (M x M).
+type Prior struct {
+	L *ad.Var
+	Z *ad.Var
+}
+
+// Prior computes the Cholesky factor of K_ZZ once per step.
+func (l *Inducing) Prior(t *ad.Tape) Prior {
+	Z := l.Z.On(t)
+	Kzz := t.AddDiag(l.Kern.K(t, Z, Z), JitterK)
+	return Prior{L: t.Cholesky(Kzz), Z: Z}
+}
+
+// Marginals returns the means and variances of q(f) at the n rows of X:
+// both n x P (models.md §1.2). Whitened: μ = Aᵀm, ν = σ² - ‖A_i‖² + ‖Rᵀ A_i‖²
+// with A = L⁻¹ K_ZX; unwhitened uses B = L⁻ᵀA in place of A for the q terms.
+func (l *Inducing) Marginals(t *ad.Tape, pr Prior, X *ad.Var) (mean, variance *ad.Var) {
+	Kzx := l.Kern.K(t, pr.Z, X)       // M x n
+	A := t.TriSolve(pr.L, Kzx, false) // M x n
+	proj := A
+	m := l.Mean.On(t)
+	if !l.Whiten {
+		proj = t.TriSolve(pr.L, A, true)
+		if l.Mu0 != nil {
+			m = t.Sub(m, l.Mu0.On(t))
+		}
+	}
+	mean = t.MatMul(proj, m, true, false) // n x P
+	if l.Mu0 != nil {
+		mean = t.Add(mean, l.Mu0.On(t))
+	}
+	base := t.Sub(t.Transpose(l.Kern.Diag(t, X)), t.ColSumSquares(A)) // 1 x n
+	cols := make([]*ad.Var, l.P)
+	for r, R := range l.Factors {
+		RtA := t.MatMul(R.On(t), proj, true, false) // M x n
+		cols[r] = t.Transpose(t.Add(base, t.ColSumSquares(RtA)))
+	}
+	if l.P == 1 {
+		return mean, cols[0]
+	}
+	return mean, t.ConcatCols(cols...)
+}
+
+// KL returns Σ_r KL[q(u_r) ‖ p(u_r)] (1 x 1), models.md §1.2: whitened
+// ½(‖R‖² + ‖m‖² - M - Σ log R_jj²); unwhitened
+// ½(‖L⁻¹R‖² + ‖L⁻¹(m-μ₀)‖² - M + Σ log L_jj² - Σ log R_jj²).
+func (l *Inducing) KL(t *ad.Tape, pr Prior) *ad.Var {
+	m := l.Mean.On(t)
+	var quad, logdetR *ad.Var
+	if l.Whiten {
+		quad = t.SumSquares(m)
+	} else {
+		if l.Mu0 != nil {
+			m = t.Sub(m, l.Mu0.On(t))
+		}
+		quad = t.SumSquares(t.TriSolve(pr.L, m, false))
+	}
+	for _, Rp := range l.Factors {
+		R := Rp.On(t)
+		var tr *ad.Var
+		if l.Whiten {
+			tr = t.SumSquares(R)
+		} else {
+			tr = t.SumSquares(t.TriSolve(pr.L, R, false))
+		}
+		ld := t.SumLogSqDiag(R)
+		quad = t.Add(quad, tr)
+		if logdetR == nil {
+			logdetR = ld
+		} else {
+			logdetR = t.Add(logdetR, ld)
+		}
+	}
+	kl := t.Sub(quad, logdetR)
+	c := -float64(l.M * l.P)
+	if !l.Whiten {
+		kl = t.Add(kl, t.Scale(float64(l.P), t.SumLogSqDiag(pr.L)))
+	}
+	return t.Scale(0.5, t.AddConst(kl, c))
+}
