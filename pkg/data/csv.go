@@ -1,0 +1,189 @@
+package data
+
+import (
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// LoadCSV reads a comma-separated file whose first row is a header naming the
+// columns. targetCols names the output columns, in the order they should
+// appear in Y; when it is empty the last column is the single output. Every
+// other column is an input. All values must be finite numbers. Errors name
+// the file, the line and the column: non-numeric or empty values, NaN or
+// infinite values, rows with the wrong number of fields, an empty file, a
+// header without data rows, duplicate column names, unknown target columns.
+func LoadCSV(path string, targetCols []string) (*Dataset, error) {
+	f, err := openData(path, "check the path of the CSV file")
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	r := csv.NewReader(f)
+	r.FieldsPerRecord = -1 // checked below, with a better message
+	r.ReuseRecord = true
+
+	header, err := r.Read()
+	if err == io.EOF {
+		return nil, &FileError{Path: path, Line: 1, Msg: "file is empty; a CSV file needs a header row naming the columns, then one row per data point"}
+	}
+	if err != nil {
+		return nil, csvSyntaxError(path, err)
+	}
+	header = trimHeader(header)
+	colOf, err := headerIndex(path, header)
+	if err != nil {
+		return nil, err
+	}
+	yIdx, err := targetIndices(path, header, colOf, targetCols)
+	if err != nil {
+		return nil, err
+	}
+	isY := make([]bool, len(header))
+	for _, j := range yIdx {
+		isY[j] = true
+	}
+	var xIdx []int
+	for j := range header {
+		if !isY[j] {
+			xIdx = append(xIdx, j)
+		}
+	}
+	if len(xIdx) == 0 {
+		return nil, &FileError{Path: path, Line: 1, Msg: "every column is a target, so there are no input columns; name fewer target columns"}
+	}
+
+	var xs, ys []float64
+	n := 0
+	for {
+		rec, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, csvSyntaxError(path, err)
+		}
+		line, _ := r.FieldPos(0)
+		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
+			continue // a blank line with only whitespace
+		}
+		if len(rec) != len(header) {
+			return nil, &FileError{Path: path, Line: line, Msg: fmt.Sprintf(
+				"row has %d fields but the header has %d columns; every row needs one value per column",
+				len(rec), len(header))}
+		}
+		for _, j := range xIdx {
+			v, err := csvValue(path, r, rec, header, j)
+			if err != nil {
+				return nil, err
+			}
+			xs = append(xs, v)
+		}
+		for _, j := range yIdx {
+			v, err := csvValue(path, r, rec, header, j)
+			if err != nil {
+				return nil, err
+			}
+			ys = append(ys, v)
+		}
+		n++
+	}
+	if n == 0 {
+		return nil, &FileError{Path: path, Line: 2, Msg: "the header is not followed by any data rows; add one row per data point"}
+	}
+	xNames := make([]string, len(xIdx))
+	for k, j := range xIdx {
+		xNames[k] = header[j]
+	}
+	yNames := make([]string, len(yIdx))
+	for k, j := range yIdx {
+		yNames[k] = header[j]
+	}
+	return &Dataset{
+		Name:   strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)),
+		X:      mat.NewDense(n, len(xIdx), xs),
+		Y:      mat.NewDense(n, len(yIdx), ys),
+		XNames: xNames,
+		YName:  strings.Join(yNames, ","),
+		Source: path,
+	}, nil
+}
+
+// trimHeader strips surrounding spaces and a UTF-8 byte-order mark and
+// returns a copy that survives the reader's record reuse.
+func trimHeader(h []string) []string {
+	out := make([]string, len(h))
+	for j, s := range h {
+		if j == 0 {
+			s = strings.TrimPrefix(s, "\ufeff")
+		}
+		out[j] = strings.TrimSpace(s)
+	}
+	return out
+}
+
+// headerIndex maps column names to positions, rejecting empty and duplicate names.
+func headerIndex(path string, header []string) (map[string]int, error) {
+	colOf := make(map[string]int, len(header))
+	for j, name := range header {
+		if name == "" {
+			return nil, &FileError{Path: path, Line: 1, Column: j + 1, Msg: fmt.Sprintf(
+				"column %d has an empty name in the header; name every column", j+1)}
+		}
+		if k, dup := colOf[name]; dup {
+			return nil, &FileError{Path: path, Line: 1, Column: j + 1, Msg: fmt.Sprintf(
+				"column %d repeats the name %q of column %d; column names must be unique", j+1, name, k+1)}
+		}
+		colOf[name] = j
+	}
+	return colOf, nil
+}
+
+// targetIndices resolves the target column names (default: the last column).
+func targetIndices(path string, header []string, colOf map[string]int, targetCols []string) ([]int, error) {
+	if len(targetCols) == 0 {
+		return []int{len(header) - 1}, nil
+	}
+	idx := make([]int, 0, len(targetCols))
+	seen := map[int]bool{}
+	for _, name := range targetCols {
+		j, ok := colOf[strings.TrimSpace(name)]
+		if !ok {
+			return nil, &FileError{Path: path, Line: 1, Msg: fmt.Sprintf(
+				"target column %q is not in the header; the columns are: %s", name, strings.Join(header, ", "))}
+		}
+		if seen[j] {
+			return nil, &FileError{Path: path, Line: 1, Msg: fmt.Sprintf(
+				"target column %q is named twice; list each target column once", name)}
+		}
+		seen[j] = true
+		idx = append(idx, j)
+	}
+	return idx, nil
+}
+
+// csvValue parses field j of rec, reporting errors at its line and column.
+func csvValue(path string, r *csv.Reader, rec, header []string, j int) (float64, error) {
+	v, msg := parseNumber(rec[j])
+	if msg == "" {
+		return v, nil
+	}
+	line, _ := r.FieldPos(j)
+	return 0, &FileError{Path: path, Line: line, Column: j + 1, Msg: fmt.Sprintf(
+		"column %d (%q): %s; every value must be a finite number", j+1, header[j], msg)}
+}
+
+// csvSyntaxError converts an encoding/csv parse error into a FileError.
+func csvSyntaxError(path string, err error) error {
+	var pe *csv.ParseError
+	if errors.As(err, &pe) {
+		return &FileError{Path: path, Line: pe.Line, Msg: fmt.Sprintf(
+			"malformed CSV at character %d (%v); check the quoting on this line", pe.Column, pe.Err), Err: err}
+	}
+	return &FileError{Path: path, Msg: "read failed: " + err.Error(), Err: err}
+}

@@ -1,0 +1,75 @@
+package eval
+
+import (
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// WriteJSONAtomic writes v as indented JSON to path so that path never holds
+// a half-written file (see WriteFileAtomic). Result values keep non-finite
+// floats, written as "NaN", "+Inf" and "-Inf".
+func WriteJSONAtomic(path string, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	b = append(b, '\n')
+	return WriteFileAtomic(path, func(w io.Writer) error {
+		_, err := w.Write(b)
+		return err
+	})
+}
+
+// WriteFileAtomic creates path's directory if needed, lets write fill a
+// temporary file in that directory, flushes it to disk, makes it readable
+// (0644) and renames it over path, so readers see either the old file or the
+// complete new one, never a partial write. On any error the temporary file
+// is removed and path is left as it was. The temporary name starts with a
+// dot and ends in ".tmp", so scans for "*.json" or "*.png" never see it.
+func WriteFileAtomic(path string, write func(io.Writer) error) (err error) {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	defer func() {
+		if err != nil {
+			_ = f.Close()
+			_ = os.Remove(tmp)
+		}
+	}()
+	if err = write(f); err != nil {
+		return err
+	}
+	if err = f.Chmod(0o644); err != nil {
+		return err
+	}
+	if err = f.Sync(); err != nil {
+		return err
+	}
+	if err = f.Close(); err != nil {
+		return err
+	}
+	if err = os.Rename(tmp, path); err != nil {
+		return err
+	}
+	syncDir(dir)
+	return nil
+}
+
+// syncDir flushes the directory entry of a rename; it is best effort, as some
+// file systems do not support syncing a directory.
+func syncDir(dir string) {
+	d, err := os.Open(dir)
+	if err != nil {
+		return
+	}
+	_ = d.Sync() // the rename has happened either way
+	_ = d.Close()
+}

@@ -1,0 +1,121 @@
+package plot
+
+import (
+	"image/png"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	gplot "gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+)
+
+// checkPNG saves p at 4 x 3 inches and checks the file: it exists, decodes
+// as PNG, is 384 x 288 pixels (96 dpi) and no temporary file is left.
+func checkPNG(t *testing.T, p *gplot.Plot) {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "figs")
+	path := filepath.Join(dir, "fig.png")
+	if err := SavePNG(p, 4*vg.Inch, 3*vg.Inch, path); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatalf("decode: %v", err)
+	}
+	if b := img.Bounds(); b.Dx() != 384 || b.Dy() != 288 {
+		t.Fatalf("image is %d x %d, want 384 x 288", b.Dx(), b.Dy())
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != 1 || entries[0].Name() != "fig.png" {
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		t.Fatalf("directory holds %v, want only fig.png", names)
+	}
+}
+
+// grid returns n evenly spaced points in [a, b].
+func grid(n int, a, b float64) []float64 {
+	x := make([]float64, n)
+	for i := range x {
+		x[i] = a + (b-a)*float64(i)/float64(n-1)
+	}
+	return x
+}
+
+func TestToyScatter(t *testing.T) {
+	x := grid(40, -1, 1)
+	ys := make([][]float64, len(x))
+	fs := make([][]float64, len(x))
+	for i, v := range x {
+		fs[i] = []float64{math.Sin(3 * v)}
+		ys[i] = []float64{math.Sin(3*v) + 0.1, math.Sin(3*v) - 0.2}
+	}
+	p, err := ToyScatter("hetero / SGP", x, ys, fs, x[:10], grid(10, 0, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkPNG(t, p)
+	if _, err := ToyScatter("bad", x, ys[:3], nil, nil, nil); err == nil {
+		t.Error("mismatched sample rows accepted")
+	}
+	if _, err := ToyScatter("bad", x, nil, nil, x, x[:2]); err == nil {
+		t.Error("mismatched training data accepted")
+	}
+}
+
+func TestBand(t *testing.T) {
+	x := []float64{0.5, -1, 0, 1, -0.5} // unordered on purpose
+	mean := make([]float64, len(x))
+	sd := make([]float64, len(x))
+	for i, v := range x {
+		mean[i] = v * v
+		sd[i] = 0.1 + 0.05*v
+	}
+	p, err := Band("SHGP w", x, mean, sd, "mean of w")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkPNG(t, p)
+	if _, err := Band("bad", x, mean[:2], sd, "m"); err == nil {
+		t.Error("mismatched lengths accepted")
+	}
+	if _, err := Band("bad", nil, nil, nil, "m"); err == nil {
+		t.Error("empty input accepted")
+	}
+}
+
+func TestLines(t *testing.T) {
+	it := grid(20, 0, 2000)
+	series := map[string][2][]float64{}
+	for k, name := range []string{"T=2", "T=4", "T=6"} {
+		y := make([]float64, len(it))
+		for i, v := range it {
+			y[i] = 3 - float64(k)*0.1 - math.Log1p(v/500)
+		}
+		series[name] = [2][]float64{it, y}
+	}
+	p, err := Lines("concrete", "iteration", "test NLL", series)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkPNG(t, p)
+	series["bad"] = [2][]float64{it, it[:3]}
+	if _, err := Lines("bad", "x", "y", series); err == nil {
+		t.Error("mismatched series accepted")
+	}
+	if _, err := Lines("nan", "x", "y", map[string][2][]float64{"n": {{0, 1}, {0, math.NaN()}}}); err == nil {
+		t.Error("NaN accepted")
+	}
+}

@@ -1,0 +1,61 @@
+package plot
+
+import (
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// ToyScatter draws the predictive samples of a toy case in normalised units
+// (models.md §10.5, Fig. 2): the training data as small grey points, the
+// y-samples as black crosses and the f-samples as grey circles.
+// ySamples[i] and fSamples[i] hold a few samples at xTest[i]; either may be
+// nil to leave that layer out, and xTrain may be empty. Layers with points
+// get a legend entry. It fails on mismatched lengths or non-finite values.
+func ToyScatter(title string, xTest []float64, ySamples, fSamples [][]float64, xTrain, yTrain []float64) (*plot.Plot, error) {
+	p := newPlot(title, "x (normalised)", "y (normalised)")
+
+	train, err := xys("training data", xTrain, yTrain)
+	if err != nil {
+		return nil, err
+	}
+	if len(train) > 0 {
+		s, err := plotter.NewScatter(train)
+		if err != nil {
+			return nil, err
+		}
+		s.GlyphStyle = draw.GlyphStyle{Color: lightGrey, Radius: vg.Points(1.2), Shape: draw.CircleGlyph{}}
+		p.Add(s)
+		p.Legend.Add("training data", s)
+	}
+
+	layers := []struct {
+		name    string
+		samples [][]float64
+		style   draw.GlyphStyle
+	}{
+		{"y samples", ySamples, draw.GlyphStyle{Color: black, Radius: vg.Points(1.8), Shape: draw.CrossGlyph{}}},
+		{"f samples", fSamples, draw.GlyphStyle{Color: grey, Radius: vg.Points(2), Shape: draw.RingGlyph{}}},
+	}
+	for _, l := range layers {
+		if l.samples == nil {
+			continue
+		}
+		pts, err := samplePoints(l.name, xTest, l.samples)
+		if err != nil {
+			return nil, err
+		}
+		if len(pts) == 0 {
+			continue
+		}
+		s, err := plotter.NewScatter(pts)
+		if err != nil {
+			return nil, err
+		}
+		s.GlyphStyle = l.style
+		p.Add(s)
+		p.Legend.Add(l.name, s)
+	}
+	return p, nil
+}

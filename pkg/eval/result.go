@@ -1,0 +1,98 @@
+package eval
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+)
+
+// Metrics are the test metrics of one run.
+type Metrics struct {
+	// NLL is the mean KDE negative log-likelihood on the original y scale.
+	NLL float64 `json:"nll"`
+	// NLLStd is the same on the standardised scale.
+	NLLStd float64 `json:"nll_std"`
+	// RMSE is the root mean squared error of the predictive mean, original scale.
+	RMSE float64 `json:"rmse"`
+	// ExactNLL is the analytic Gaussian NLL (original scale) for models
+	// that have one (models.md §8.4), nil otherwise.
+	ExactNLL *float64 `json:"exact_nll,omitempty"`
+	// NTest is the number of test points.
+	NTest int `json:"n_test"`
+	// Samples is the number of predictive samples per test point (P).
+	Samples int `json:"samples"`
+}
+
+// TracePoint is one entry of the training trace.
+type TracePoint struct {
+	// Iter is the iteration number.
+	Iter int `json:"iter"`
+	// ELBO is the training objective at Iter (per data point, §0.3).
+	ELBO float64 `json:"elbo"`
+	// TestNLL is the test NLL at Iter when it was evaluated, nil otherwise.
+	TestNLL *float64 `json:"test_nll,omitempty"`
+}
+
+// Result is the record one training-and-evaluation run writes as JSON.
+type Result struct {
+	// Model is the model name, e.g. "slgp".
+	Model string `json:"model"`
+	// Dataset is the data set name, e.g. "wine-red".
+	Dataset string `json:"dataset"`
+	// Config holds the run's hyper-parameters as given.
+	Config map[string]any `json:"config"`
+	// SplitSeed seeds the train/test split.
+	SplitSeed uint64 `json:"split_seed"`
+	// ModelSeed seeds initialisation, batching and Monte-Carlo noise.
+	ModelSeed uint64 `json:"model_seed"`
+	// Split describes the split, e.g. "90/10".
+	Split string `json:"split"`
+	// Iterations is the number of optimiser steps taken.
+	Iterations int `json:"iterations"`
+	// TrainSeconds is the wall-clock training time.
+	TrainSeconds float64 `json:"train_seconds"`
+	// EvalSeconds is the wall-clock evaluation time.
+	EvalSeconds float64 `json:"eval_seconds"`
+	// ItersPerSecond is Iterations / TrainSeconds.
+	ItersPerSecond float64 `json:"iters_per_second"`
+	// Metrics are the final test metrics.
+	Metrics Metrics `json:"metrics"`
+	// Trace is the optional training trace.
+	Trace []TracePoint `json:"trace,omitempty"`
+	// Diagnostics holds optional model-specific scalars (e.g. learned noise).
+	Diagnostics map[string]float64 `json:"diagnostics,omitempty"`
+	// Version is the program version (e.g. a git describe string).
+	Version string `json:"version"`
+	// GoVersion is runtime.Version() of the binary.
+	GoVersion string `json:"go_version"`
+	// BLAS names the BLAS implementation used.
+	BLAS string `json:"blas"`
+	// Date is the run's date, RFC 3339.
+	Date string `json:"date"`
+	// Command is the command line that produced the run.
+	Command string `json:"command"`
+}
+
+// ErrNotResult marks a JSON file that decodes but is not a Result (it lacks
+// a model or a data set name).
+var ErrNotResult = errors.New("not a result file (no model or dataset)")
+
+// ReadResult reads one JSON result file. Non-finite numbers written by
+// WriteJSONAtomic (as "NaN", "+Inf", "-Inf") are read back as such. It
+// returns an error wrapping ErrNotResult when the JSON lacks a model or a
+// data set name.
+func ReadResult(path string) (*Result, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var r Result
+	if err := json.Unmarshal(b, &r); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if r.Model == "" || r.Dataset == "" {
+		return nil, fmt.Errorf("%s: %w", path, ErrNotResult)
+	}
+	return &r, nil
+}

@@ -1,0 +1,62 @@
+package train
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"time"
+)
+
+// Progress reports training progress: a redrawn bar on a terminal, plain
+// periodic lines otherwise.
+type Progress struct {
+	W        io.Writer
+	TTY      bool
+	Every    int // plain-line cadence
+	Total    int
+	Label    string
+	start    time.Time
+	lastDraw time.Time
+}
+
+// IsTerminal reports whether f is a character device (a terminal).
+func IsTerminal(f *os.File) bool {
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0 && os.Getenv("CI") == ""
+}
+
+// Start marks the beginning of training.
+func (p *Progress) Start() { p.start = time.Now() }
+
+// Update reports iteration it (1-based) with the current objective.
+func (p *Progress) Update(it int, elbo float64) {
+	if p == nil || p.W == nil {
+		return
+	}
+	el := time.Since(p.start).Seconds()
+	rate := float64(it) / max(el, 1e-9)
+	eta := time.Duration(float64(p.Total-it)/max(rate, 1e-9)) * time.Second
+	if p.TTY {
+		if time.Since(p.lastDraw) < 100*time.Millisecond && it != p.Total {
+			return
+		}
+		p.lastDraw = time.Now()
+		const width = 30
+		done := width * it / max(p.Total, 1)
+		bar := make([]byte, width)
+		for i := range bar {
+			bar[i] = '.'
+			if i < done {
+				bar[i] = '='
+			}
+		}
+		fmt.Fprintf(p.W, "\r%s [%s] %d/%d  ELBO %.4f  %.0f it/s  ETA %s   ", p.Label, bar, it, p.Total, elbo, rate, eta.Round(time.Second))
+		if it == p.Total {
+			fmt.Fprintln(p.W)
+		}
+		return
+	}
+	if p.Every > 0 && (it%p.Every == 0 || it == p.Total) {
+		fmt.Fprintf(p.W, "%s iter %d/%d  ELBO %.6f  %.1f it/s  ETA %s\n", p.Label, it, p.Total, elbo, rate, eta.Round(time.Second))
+	}
+}
