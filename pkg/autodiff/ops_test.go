@@ -158,9 +158,13 @@ func otherCases() []gcase {
 		{"AddDiag/3x3", one(func(t *ad.Tape, a *ad.Var) *ad.Var { return t.AddDiag(a, 0.7) }), randIn([2]int{3, 3})},
 		{"Tril/4x4", one(func(t *ad.Tape, a *ad.Var) *ad.Var { return t.Tril(a, false, 0) }), randIn([2]int{4, 4})},
 		{"TrilPosDiag/4x4", one(func(t *ad.Tape, a *ad.Var) *ad.Var { return t.Tril(a, true, 1e-6) }), randIn([2]int{4, 4})},
-		{"GaussLogPdf/same", func(t *ad.Tape, v []*ad.Var) *ad.Var { return t.GaussLogPdf(v[0], v[1], t.AddConst(t.Square(v[2]), 0.3)) },
+		{"GaussLogPdf/same", func(t *ad.Tape, v []*ad.Var) *ad.Var {
+			return t.GaussLogPdf(v[0], v[1], t.AddConst(t.Square(v[2]), 0.3))
+		},
 			randIn([2]int{3, 4}, [2]int{3, 4}, [2]int{3, 4})},
-		{"GaussLogPdf/bcast", func(t *ad.Tape, v []*ad.Var) *ad.Var { return t.GaussLogPdf(v[0], v[1], t.AddConst(t.Square(v[2]), 0.3)) },
+		{"GaussLogPdf/bcast", func(t *ad.Tape, v []*ad.Var) *ad.Var {
+			return t.GaussLogPdf(v[0], v[1], t.AddConst(t.Square(v[2]), 0.3))
+		},
 			randIn([2]int{3, 4}, [2]int{3, 1}, [2]int{1, 1})},
 		{"GaussKL/3x2", func(t *ad.Tape, v []*ad.Var) *ad.Var {
 			return t.GaussKL(v[0], t.Exp(v[1]), v[2], t.Exp(v[3]))

@@ -88,4 +88,3 @@ func TestUnknownModelKey(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 }
-
