@@ -4,11 +4,12 @@ GO      ?= go
 OPENBLAS := $(shell (ldconfig -p 2>/dev/null | grep -q 'libopenblas\.so ') && echo yes)
 TAGS    := $(if $(OPENBLAS),-tags openblas,)
 BIN     := bin/mgp
+LDFLAGS := -X main.gitVersion=$(shell git describe --always --dirty 2>/dev/null || echo unknown)
 
 .PHONY: build test test-gonum test-openblas bench lint demo reproduce-table3 clean
 
 build:
-	$(GO) build $(TAGS) -o $(BIN) ./cmd/mgp
+	$(GO) build $(TAGS) -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/mgp
 
 # test: lint, then the whole suite on the pure-Go backend, and again on
 # OpenBLAS when it is installed (CI installs it, so CI tests both).

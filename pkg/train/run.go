@@ -27,6 +27,15 @@ type Options struct {
 	Quiet   bool
 }
 
+// InputError marks a failure caused by the run's input (config, data, model
+// options) rather than by training; the CLI exits with code 2 for it.
+type InputError struct{ Err error }
+
+func (e *InputError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the cause.
+func (e *InputError) Unwrap() error { return e.Err }
+
 // Outcome is what a run produced.
 type Outcome struct {
 	Result *eval.Result
@@ -46,15 +55,15 @@ func BuildModel(cfg RunConfig, exp *Experiment) (models.Model, error) {
 // writes result.json and checkpoint.json there atomically.
 func Run(ctx context.Context, cfg RunConfig, opts Options) (*Outcome, error) {
 	if err := cfg.Validate(); err != nil {
-		return nil, err
+		return nil, &InputError{err}
 	}
 	exp, err := LoadExperiment(cfg.Data, opts.DataDir)
 	if err != nil {
-		return nil, err
+		return nil, &InputError{err}
 	}
 	m, err := BuildModel(cfg, exp)
 	if err != nil {
-		return nil, err
+		return nil, &InputError{err}
 	}
 	var prog *Progress
 	if !opts.Quiet && opts.Log != nil {
@@ -104,18 +113,18 @@ func Run(ctx context.Context, cfg RunConfig, opts Options) (*Outcome, error) {
 func LoadRun(runDir, dataDir string) (*Checkpoint, *Experiment, models.Model, error) {
 	ck, err := LoadCheckpoint(filepath.Join(runDir, CheckpointFile))
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, &InputError{err}
 	}
 	exp, err := LoadExperiment(ck.Config.Data, dataDir)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, &InputError{err}
 	}
 	m, err := BuildModel(ck.Config, exp)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, &InputError{err}
 	}
 	if err := ck.Restore(m.Params()); err != nil {
-		return nil, nil, nil, fmt.Errorf("%s: %w", runDir, err)
+		return nil, nil, nil, &InputError{fmt.Errorf("%s: %w", runDir, err)}
 	}
 	return ck, exp, m, nil
 }

@@ -1,0 +1,42 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+
+	"github.com/mgpteam/mgp/pkg/data"
+	"github.com/mgpteam/mgp/pkg/train"
+)
+
+// usageError marks bad usage or bad input: exit code 2.
+type usageError struct{ err error }
+
+func (e *usageError) Error() string { return e.err.Error() }
+func (e *usageError) Unwrap() error { return e.err }
+
+// inputErr wraps err as a usage/input error (nil stays nil).
+func inputErr(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &usageError{err}
+}
+
+// exitCode maps an error to the process exit code: 0 success, 2 bad usage
+// or input, 1 a failure during a run.
+func exitCode(err error) int {
+	if err == nil {
+		return 0
+	}
+	var ue *usageError
+	var fe *data.FileError
+	var ie *train.InputError
+	switch {
+	case errors.As(err, &ue), errors.As(err, &fe), errors.As(err, &ie), errors.Is(err, fs.ErrNotExist):
+		return 2
+	case errors.Is(err, context.Canceled):
+		return 130
+	}
+	return 1
+}

@@ -1,0 +1,70 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+	"strings"
+
+	"github.com/spf13/cobra"
+)
+
+// globalOpts are the persistent flags shared by every command.
+type globalOpts struct {
+	dataDir string
+	quiet   bool
+	stdout  io.Writer
+	stderr  io.Writer
+}
+
+func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
+	g := &globalOpts{stdout: stdout, stderr: stderr}
+	root := &cobra.Command{
+		Use:   "mgp",
+		Short: "Modulated scalable Gaussian processes: train, evaluate, predict, reproduce the paper",
+		Long: `mgp fits sparse variational Gaussian processes modulated by a latent variable
+(SHGP, SMGP, SLGP) and their baselines, and reproduces the experiments of
+Liu et al., "Modulating Scalable Gaussian Processes for Expressive Statistical Learning".`,
+		SilenceErrors: true,
+		SilenceUsage:  true,
+	}
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return inputErr(fmt.Errorf("%v (see 'mgp %s --help')", err, c.Name()))
+	})
+	root.PersistentFlags().StringVar(&g.dataDir, "data-dir", "", "data directory (default: $MGP_DATA_DIR, then the config's data.dir, then ./data)")
+	root.PersistentFlags().BoolVarP(&g.quiet, "quiet", "q", false, "no progress output")
+	root.AddCommand(newTrainCmd(g), newEvalCmd(g), newPredictCmd(g), newDataCmd(g), newDemoCmd(g),
+		newTableCmd(g), newVersionCmd(g))
+	return root
+}
+
+// gitVersion is set by the Makefile (-ldflags "-X main.gitVersion=...").
+var gitVersion string
+
+// version returns the git description set at build time, or the module
+// version and VCS revision recorded by the Go toolchain.
+func version() string {
+	if gitVersion != "" {
+		return gitVersion
+	}
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "unknown"
+	}
+	v := bi.Main.Version
+	for _, s := range bi.Settings {
+		if s.Key == "vcs.revision" {
+			v += " " + s.Value[:min(12, len(s.Value))]
+		}
+		if s.Key == "vcs.modified" && s.Value == "true" {
+			v += "+dirty"
+		}
+	}
+	return v
+}
+
+// commandLine is the invocation, for provenance in result files.
+func commandLine() string { return strings.Join(os.Args, " ") }
