@@ -25,7 +25,7 @@ type demoOpts struct {
 }
 
 // demoModels are the models the demo trains by default.
-var demoModels = []string{"sgp"}
+var demoModels = []string{"sgp", "shgp", "svhgp"}
 
 func newDemoCmd(g *globalOpts) *cobra.Command {
 	o := &demoOpts{}

@@ -12,7 +12,9 @@ import (
 type Constructor func(decode func(cfg any) error, spec Spec) (Model, error)
 
 var registry = map[string]Constructor{
-	"sgp": newSGP,
+	"sgp":   newSGP,
+	"shgp":  newSHGP,
+	"svhgp": newSVHGP,
 }
 
 // Names lists the registered model names, sorted.

@@ -1,0 +1,109 @@
+package models
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	ad "github.com/mgpteam/mgp/pkg/autodiff"
+	"gonum.org/v1/gonum/mat"
+)
+
+// SVHGP is the stochastic variational heteroscedastic GP competitor
+// (models.md §6.1): y = f + ε, ε ~ N(0, e^{g}), g ~ GP(μ₀, k_g); the latent
+// g modulates only the noise.
+type SVHGP struct {
+	Cfg    HeteroConfig
+	L      *twoLayers
+	params *ad.ParamSet
+	tape   *ad.Tape
+	nodes  []float64
+	wts    []float64
+}
+
+var (
+	_ Model        = (*SVHGP)(nil)
+	_ LogDensityer = (*SVHGP)(nil)
+	_ Modulator    = (*SVHGP)(nil)
+)
+
+func errPositive(key string, v float64) error {
+	return fmt.Errorf("%s = %g: must be positive", key, v)
+}
+
+func newSVHGP(decode func(any) error, spec Spec) (Model, error) {
+	cfg := defaultHeteroConfig()
+	if err := decode(&cfg); err != nil {
+		return nil, err
+	}
+	return NewSVHGP(cfg, spec)
+}
+
+// NewSVHGP builds SVHGP (c_init is ignored: there is no c).
+func NewSVHGP(cfg HeteroConfig, spec Spec) (*SVHGP, error) {
+	l, err := newTwoLayers(&cfg, spec, "g")
+	if err != nil {
+		return nil, err
+	}
+	m := &SVHGP{Cfg: cfg, L: l, tape: ad.NewTape()}
+	m.params = ad.NewParamSet(l.params()...)
+	m.nodes, m.wts = hermite(cfg.Quadrature)
+	return m, nil
+}
+
+// Name implements Model.
+func (m *SVHGP) Name() string { return "svhgp" }
+
+// Params implements Model.
+func (m *SVHGP) Params() *ad.ParamSet { return m.params }
+
+// varExpSV is VE^SV of models.md §6.1 per point:
+// -½log 2π - ½μ_g - ½((y-μ_f)² + ν_f) e^{-μ_g + ν_g/2}.
+func varExpSV(t *ad.Tape, y, muF, nuF, muG, nuG *ad.Var) *ad.Var {
+	e := t.Exp(t.Sub(t.Scale(0.5, nuG), muG))
+	q := t.Mul(t.Add(t.Square(t.Sub(y, muF)), nuF), e)
+	return t.AddConst(t.Scale(-0.5, t.Add(muG, q)), -0.5*math.Log(2*math.Pi))
+}
+
+// Objective implements Model: (1/b) Σ VE^SV_i - (KL_f + KL_g)/n.
+func (m *SVHGP) Objective(t *ad.Tape, X, Y *mat.Dense, n int, _ *rand.Rand) *ad.Var {
+	muF, nuF, muG, nuG, kl := m.L.onTape(t, X)
+	ve := varExpSV(t, t.Const(Y), muF, nuF, muG, nuG)
+	return t.Sub(t.Mean(ve), t.Scale(1/float64(n), kl))
+}
+
+// Sample implements Model: g ~ q(g), y = μ_f + z√(ν_f + e^{g} + ε_r),
+// f = μ_f + z√(ν_f + ε_r) with the same z.
+func (m *SVHGP) Sample(X *mat.Dense, P int, rng *rand.Rand) (Y, F *mat.Dense) {
+	muF, nuF, muG, nuG := m.L.predict(m.tape, X)
+	n := len(muF)
+	Y, F = mat.NewDense(P, n, nil), mat.NewDense(P, n, nil)
+	for p := 0; p < P; p++ {
+		for i := 0; i < n; i++ {
+			g := muG[i] + rng.NormFloat64()*math.Sqrt(nuG[i]+EpsR)
+			z := rng.NormFloat64()
+			Y.Set(p, i, muF[i]+z*math.Sqrt(nuF[i]+math.Exp(g)+EpsR))
+			F.Set(p, i, muF[i]+z*math.Sqrt(nuF[i]+EpsR))
+		}
+	}
+	return Y, F
+}
+
+// LogDensity implements LogDensityer by Gauss-Hermite quadrature over g.
+func (m *SVHGP) LogDensity(X, Y *mat.Dense) []float64 {
+	muF, nuF, muG, nuG := m.L.predict(m.tape, X)
+	out := make([]float64, len(muF))
+	buf := make([]float64, len(m.nodes))
+	for i := range out {
+		out[i] = ghLogDensity(Y.At(i, 0), muG[i], nuG[i], m.nodes, m.wts, func(g float64) (float64, float64) {
+			return muF[i], nuF[i] + math.Exp(g)
+		}, buf)
+	}
+	return out
+}
+
+// Modulation implements Modulator: the mean and variance of q(g) at X.
+func (m *SVHGP) Modulation(X *mat.Dense) (mean, variance []float64) {
+	_, _, mean, variance = m.L.predict(m.tape, X)
+	return
+}
