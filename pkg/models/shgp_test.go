@@ -163,8 +163,8 @@ func TestHeteroVEMatchesMonteCarlo(t *testing.T) {
 			sH, sH2, sS, sS2 = sH+lh, sH2+lh*lh, sS+ls, sS2+ls*ls
 		}
 		for _, chk := range []struct {
-			name     string
-			got      float64
+			name      string
+			got       float64
 			sum, sum2 float64
 		}{{"SHGP", veH.Scalar(), sH, sH2}, {"SVHGP", veS.Scalar(), sS, sS2}} {
 			mean := chk.sum / S
