@@ -15,6 +15,8 @@ var registry = map[string]Constructor{
 	"sgp":   newSGP,
 	"shgp":  newSHGP,
 	"svhgp": newSVHGP,
+	"slgp":  newSLGP,
+	"gpcde": newGPCDE,
 }
 
 // Names lists the registered model names, sorted.

@@ -74,8 +74,11 @@ type Prior struct {
 }
 
 // Prior computes the Cholesky factor of K_ZZ once per step.
-func (l *Inducing) Prior(t *ad.Tape) Prior {
-	Z := l.Z.On(t)
+func (l *Inducing) Prior(t *ad.Tape) Prior { return l.PriorAt(t, l.Z.On(t)) }
+
+// PriorAt is Prior with inducing inputs Z (M x D) computed elsewhere (SLGP's
+// encoded inducing points); the layer's own Z parameter is then unused.
+func (l *Inducing) PriorAt(t *ad.Tape, Z *ad.Var) Prior {
 	Kzz := t.AddDiag(l.Kern.K(t, Z, Z), JitterK)
 	return Prior{L: t.Cholesky(Kzz), Z: Z}
 }

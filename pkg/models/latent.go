@@ -1,0 +1,419 @@
+package models
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	ad "github.com/mgpteam/mgp/pkg/autodiff"
+	"github.com/mgpteam/mgp/pkg/models/gp"
+	"github.com/mgpteam/mgp/pkg/models/nn"
+	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/gonum/stat"
+)
+
+// LatentConfig configures the latent-input GPs SLGP (models.md §5) and
+// GPCDE (§6.3).
+type LatentConfig struct {
+	M         int     `mapstructure:"m"`          // inducing points (paper: 100 UCI, 50 toys)
+	DW        int     `mapstructure:"d_w"`        // latent dimension d_w (default 1)
+	DH        int     `mapstructure:"d_h"`        // encoder output d_h (default d_x + d_w; SLGP only)
+	S         int     `mapstructure:"s"`          // Monte Carlo samples in the bound (default 10)
+	Beta      float64 `mapstructure:"beta"`       // balance β (default 0.01; SLGP only)
+	Bound     string  `mapstructure:"bound"`      // vi, iwvi or hybrid (SLGP default hybrid; GPCDE vi)
+	Prior     string  `mapstructure:"prior"`      // mlp (default) or normal: p(w | x)
+	Nu0Init   float64 `mapstructure:"nu0_init"`   // initial ν₀ (default 0.01; SLGP only)
+	Hidden    []int   `mapstructure:"hidden"`     // MLP hidden sizes (default [100, 100, 100])
+	Design    string  `mapstructure:"inducing"`   // direct (D, default) or encoded (E): §5.3
+	Whiten    bool    `mapstructure:"whiten"`     // whitened q(u) (default true)
+	ARD       bool    `mapstructure:"ard"`        // ARD kernel on h (default true)
+	NoiseInit float64 `mapstructure:"noise_init"` // initial σ_ε² (default 1.0)
+	// ExactRatio drops the +ε_p inside the log-ratios (A-19 variant).
+	ExactRatio bool `mapstructure:"exact_ratio"`
+}
+
+func defaultLatentConfig() LatentConfig {
+	return LatentConfig{M: 100, DW: 1, S: 10, Beta: 0.01, Bound: "hybrid", Prior: "mlp", Nu0Init: 0.01,
+		Hidden: []int{100, 100, 100}, Design: "direct", Whiten: true, ARD: true, NoiseInit: 1}
+}
+
+// latentGP is the machinery shared by SLGP (encoder on) and GPCDE (encoder
+// off: h = [x, w], VI bound, no β).
+type latentGP struct {
+	name    string
+	Cfg     LatentConfig
+	encoder bool
+	dx, dy  int
+	dh      int
+	PriorW  *nn.MLP // p(w | x), nil for the N(0, I) prior
+	PostW   *nn.MLP // q(w | x, y)
+	Enc     *nn.MLP // q(h | x, w), nil for GPCDE
+	Nu0     *ad.Param
+	Layer   *gp.Inducing
+	Noise   *ad.Param
+	Zx, Zxy *ad.Param // encoded design only
+	phi     *phiMap
+	params  *ad.ParamSet
+	tape    *ad.Tape
+	epsW    *mat.Dense
+	epsH    *mat.Dense
+}
+
+var (
+	_ Model     = (*latentGP)(nil)
+	_ Diagnoser = (*latentGP)(nil)
+)
+
+func newLatentGP(name string, cfg LatentConfig, spec Spec, encoder bool) (*latentGP, error) {
+	_, dx := spec.X.Dims()
+	_, dy := spec.Y.Dims()
+	switch {
+	case cfg.M <= 0:
+		return nil, fmt.Errorf("model.m = %d: must be positive", cfg.M)
+	case cfg.DW <= 0:
+		return nil, fmt.Errorf("model.d_w = %d: must be positive", cfg.DW)
+	case cfg.S <= 0:
+		return nil, fmt.Errorf("model.s = %d: must be positive", cfg.S)
+	case cfg.Beta < 0:
+		return nil, fmt.Errorf("model.beta = %g: must be >= 0", cfg.Beta)
+	case cfg.NoiseInit <= 0:
+		return nil, errPositive("model.noise_init", cfg.NoiseInit)
+	}
+	if cfg.Bound != "vi" && cfg.Bound != "iwvi" && cfg.Bound != "hybrid" {
+		return nil, fmt.Errorf("model.bound = %q: use vi, iwvi or hybrid", cfg.Bound)
+	}
+	if cfg.Prior != "mlp" && cfg.Prior != "normal" {
+		return nil, fmt.Errorf("model.prior = %q: use mlp or normal", cfg.Prior)
+	}
+	if cfg.Design != "direct" && cfg.Design != "encoded" {
+		return nil, fmt.Errorf("model.inducing = %q: use direct or encoded", cfg.Design)
+	}
+	for _, h := range cfg.Hidden {
+		if h <= 0 {
+			return nil, fmt.Errorf("model.hidden = %v: layer sizes must be positive", cfg.Hidden)
+		}
+	}
+	dh := dx + cfg.DW
+	if encoder {
+		if cfg.DH == 0 {
+			cfg.DH = dh
+		}
+		if cfg.DH <= 0 {
+			return nil, fmt.Errorf("model.d_h = %d: must be positive", cfg.DH)
+		}
+		if cfg.Nu0Init <= 0 {
+			return nil, errPositive("model.nu0_init", cfg.Nu0Init)
+		}
+		dh = cfg.DH
+	} else if cfg.Design == "encoded" {
+		return nil, fmt.Errorf("model.inducing = encoded needs the h-encoder: use direct for %s", name)
+	}
+	rng := rand.New(rand.NewPCG(spec.Seed, 0x51a9))
+	sizes := func(in, out int) []int { return append(append([]int{in}, cfg.Hidden...), out) }
+	m := &latentGP{name: name, Cfg: cfg, encoder: encoder, dx: dx, dy: dy, dh: dh, tape: ad.NewTape()}
+	var ps []*ad.Param
+	if cfg.Prior == "mlp" {
+		m.PriorW = nn.NewMLP("prior_", sizes(dx, 2*cfg.DW), rng)
+		ps = append(ps, m.PriorW.Params()...)
+	}
+	m.PostW = nn.NewMLP("post_", sizes(dx+dy, 2*cfg.DW), rng)
+	ps = append(ps, m.PostW.Params()...)
+	if encoder {
+		m.Enc = nn.NewMLP("enc_", sizes(dx+cfg.DW, 2*dh), rng)
+		m.Nu0 = ad.NewScalar("nu0", ad.Positive, cfg.Nu0Init)
+		ps = append(ps, m.Enc.Params()...)
+		ps = append(ps, m.Nu0)
+		phi, err := newPhi(dx+cfg.DW, dh)
+		if err != nil {
+			return nil, err
+		}
+		m.phi = phi
+	}
+	kern := gp.NewKernel("kernel_", dh, cfg.ARD)
+	if cfg.Design == "encoded" {
+		// (E): Z_x by k-means of X, Z_xy by k-means of [X, Y] (models.md §5.3).
+		XY := mat.NewDense(spec.X.RawMatrix().Rows, dx+dy, nil)
+		XY.Augment(spec.X, spec.Y)
+		m.Zx = ad.NewParam("Z_x", ad.Identity, spec.KMeans(spec.X, cfg.M, spec.Seed))
+		m.Zxy = ad.NewParam("Z_xy", ad.Identity, spec.KMeans(XY, cfg.M, spec.Seed+1))
+		m.Layer = gp.NewInducing("", kern, mat.NewDense(cfg.M, dh, nil), dy, cfg.Whiten)
+		ps = append(ps, kern.Params()...)
+		ps = append(ps, m.Zx, m.Zxy, m.Layer.Mean)
+		ps = append(ps, m.Layer.Factors...)
+	} else {
+		// (D): [k-means(X) | N(0,1)] (models.md §5.3, App. B).
+		Zx := spec.KMeans(spec.X, cfg.M, spec.Seed)
+		Z := mat.NewDense(cfg.M, dh, nil)
+		for i := 0; i < cfg.M; i++ {
+			for j := 0; j < dh; j++ {
+				if j < dx {
+					Z.Set(i, j, Zx.At(i, j))
+				} else {
+					Z.Set(i, j, rng.NormFloat64())
+				}
+			}
+		}
+		m.Layer = gp.NewInducing("", kern, Z, dy, cfg.Whiten)
+		m.Layer.Z.Name = "Z_h"
+		ps = append(ps, m.Layer.Params()...)
+	}
+	m.Noise = ad.NewScalar("noise_variance", ad.Positive, cfg.NoiseInit)
+	m.params = ad.NewParamSet(append(ps, m.Noise)...)
+	return m, nil
+}
+
+// Name implements Model.
+func (m *latentGP) Name() string { return m.name }
+
+// Params implements Model.
+func (m *latentGP) Params() *ad.ParamSet { return m.params }
+
+// wPrior returns μ_p and v_p (n x d_w) at x: the MLP head, or N(0, I).
+func (m *latentGP) wPrior(t *ad.Tape, x *ad.Var) (mu, v *ad.Var) {
+	n := x.Rows()
+	if m.PriorW == nil {
+		return t.Const(mat.NewDense(n, m.Cfg.DW, nil)), t.Const(ad.Fill(n, m.Cfg.DW, 1))
+	}
+	mu, raw := nn.SplitHead(t, m.PriorW.Forward(t, x))
+	return mu, nn.SoftplusVar(t, raw)
+}
+
+// wPost returns μ_q and v_q (n x d_w) of q(w | x, y).
+func (m *latentGP) wPost(t *ad.Tape, x, y *ad.Var) (mu, v *ad.Var) {
+	mu, raw := nn.SplitHead(t, m.PostW.Forward(t, t.ConcatCols(x, y)))
+	return mu, nn.SoftplusVar(t, raw)
+}
+
+// encode returns μ_h and v_h (n x d_h) of q(h | x, w) at in = [x, w].
+func (m *latentGP) encode(t *ad.Tape, in *ad.Var) (mu, v *ad.Var) {
+	mu, raw := nn.SplitHead(t, m.Enc.Forward(t, in))
+	return mu, nn.BoundedVar(t, raw, m.Nu0.On(t))
+}
+
+// prior returns the GP layer's prior quantities, computing the encoded
+// inducing inputs Z_h = μ_h([Z_x, μ_q(Z_xy)]) in design (E).
+func (m *latentGP) prior(t *ad.Tape) gp.Prior {
+	if m.Zx == nil {
+		return m.Layer.Prior(t)
+	}
+	zxy := m.Zxy.On(t)
+	muQ, _ := nn.SplitHead(t, m.PostW.Forward(t, zxy))
+	muH, _ := nn.SplitHead(t, m.Enc.Forward(t, t.ConcatCols(m.Zx.On(t), muQ)))
+	return m.Layer.PriorAt(t, muH)
+}
+
+// reparam returns mu + eps ⊙ √(v + ε_r).
+func reparam(t *ad.Tape, mu, v, eps *ad.Var) *ad.Var {
+	return t.Add(mu, t.Mul(eps, t.Sqrt(t.AddConst(v, EpsR))))
+}
+
+// logRatio returns Σ_cols [logaddexp(log N(x|μa,va+ε_d), log ε_p) -
+// logaddexp(log N(x|μb,vb+ε_d), log ε_p)] per row (models.md §5.5).
+func (m *latentGP) logRatio(t *ad.Tape, x, muA, vA, muB, vB *ad.Var) *ad.Var {
+	la := t.GaussLogPdf(x, muA, t.AddConst(vA, EpsD))
+	lb := t.GaussLogPdf(x, muB, t.AddConst(vB, EpsD))
+	if !m.Cfg.ExactRatio {
+		lp := math.Log(EpsP)
+		la, lb = t.LogAddExpConst(la, lp), t.LogAddExpConst(lb, lp)
+	}
+	return t.RowSum(t.Sub(la, lb))
+}
+
+// terms are the per-sample pieces of the bounds (models.md §5.4–5.5); rows
+// of the S·b-row quantities are ordered s·b + i.
+type terms struct {
+	E, rho, eta, klH *ad.Var // S·b x 1
+	klW              *ad.Var // b x 1
+	klU              *ad.Var // 1 x 1
+	muQ, vQ, muP, vP *ad.Var // b x d_w
+	w, muH, vH, h    *ad.Var // S·b x ...
+	phi              *ad.Var
+	muF, nuF         *ad.Var
+}
+
+// build computes every term at fixed standard-normal draws epsW (S·b x d_w)
+// and epsH (S·b x d_h; unused without the encoder).
+func (m *latentGP) build(t *ad.Tape, X, Y, epsW, epsH *mat.Dense) *terms {
+	S := m.Cfg.S
+	x, y := t.Const(X), t.Const(Y)
+	var tr terms
+	tr.muQ, tr.vQ = m.wPost(t, x, y)
+	tr.muP, tr.vP = m.wPrior(t, x)
+	xS, yS := t.Tile(x, S), t.Tile(y, S)
+	muQS, vQS := t.Tile(tr.muQ, S), t.Tile(tr.vQ, S)
+	tr.w = reparam(t, muQS, vQS, t.Const(epsW))
+	in := t.ConcatCols(xS, tr.w)
+	if m.encoder {
+		tr.phi = m.phi.apply(t, in)
+		tr.muH, tr.vH = m.encode(t, in)
+		tr.h = reparam(t, tr.muH, tr.vH, t.Const(epsH))
+	} else {
+		tr.h = in
+	}
+	pr := m.prior(t)
+	tr.muF, tr.nuF = m.Layer.Marginals(t, pr, tr.h)
+	tr.E = t.RowSum(varExp(t, yS, tr.muF, tr.nuF, m.Noise.On(t)))
+	tr.klU = m.Layer.KL(t, pr)
+	tr.klW = t.RowSum(t.GaussKL(tr.muQ, t.AddConst(tr.vQ, EpsD), tr.muP, t.AddConst(tr.vP, EpsD)))
+	// Every term is built whatever the bound: the unused ones cost little
+	// next to the GP layer and keep the graph identical across bounds.
+	tr.rho = m.logRatio(t, tr.w, t.Tile(tr.muP, S), t.Tile(tr.vP, S), muQS, vQS)
+	if m.encoder {
+		nu0 := m.Nu0.On(t)
+		tr.klH = t.RowSum(t.GaussKL(tr.muH, t.AddConst(tr.vH, EpsD), tr.phi, t.AddConst(nu0, EpsD)))
+		tr.eta = m.logRatio(t, tr.h, tr.phi, nu0, tr.muH, tr.vH)
+	}
+	return &tr
+}
+
+// perPointLME returns the per-point log-mean-exp over the S samples of a
+// (S·b x 1) quantity: LSE_s(a_{s,i}) - log S, as a 1 x b row.
+func perPointLME(t *ad.Tape, a *ad.Var, S, b int) *ad.Var {
+	return t.AddConst(t.ColLogSumExp(t.Reshape(a, S, b)), -math.Log(float64(S)))
+}
+
+// bound assembles the configured bound from the terms (models.md §5.6).
+func (m *latentGP) bound(t *ad.Tape, tr *terms, b, n int) *ad.Var {
+	S := m.Cfg.S
+	beta := m.Cfg.Beta
+	klU := t.Scale(1/float64(n), tr.klU)
+	var obj *ad.Var
+	switch m.Cfg.Bound {
+	case "vi":
+		obj = t.Sub(t.Mean(tr.E), t.Mean(tr.klW))
+		if m.encoder {
+			obj = t.Sub(obj, t.Scale(beta, t.Mean(tr.klH)))
+		}
+	case "iwvi":
+		a := t.Add(tr.E, tr.rho)
+		if m.encoder {
+			a = t.Add(a, t.Scale(beta, tr.eta))
+		}
+		obj = t.Mean(perPointLME(t, a, S, b))
+	case "hybrid":
+		obj = t.Mean(perPointLME(t, t.Add(tr.E, tr.rho), S, b))
+		if m.encoder {
+			obj = t.Sub(obj, t.Scale(beta, t.Mean(tr.klH)))
+		}
+	}
+	return t.Sub(obj, klU)
+}
+
+// draws fills the reused noise buffers with standard normals for a batch.
+func (m *latentGP) draws(b int, rng *rand.Rand) (epsW, epsH *mat.Dense) {
+	S := m.Cfg.S
+	m.epsW = fillNormal(m.epsW, S*b, m.Cfg.DW, rng)
+	if m.encoder {
+		m.epsH = fillNormal(m.epsH, S*b, m.dh, rng)
+	}
+	return m.epsW, m.epsH
+}
+
+func fillNormal(dst *mat.Dense, r, c int, rng *rand.Rand) *mat.Dense {
+	if dst == nil || dst.RawMatrix().Rows != r || dst.RawMatrix().Cols != c {
+		dst = mat.NewDense(r, c, nil)
+	}
+	d := dst.RawMatrix().Data
+	for i := range d {
+		d[i] = rng.NormFloat64()
+	}
+	return dst
+}
+
+// Objective implements Model: the configured bound at fresh draws.
+func (m *latentGP) Objective(t *ad.Tape, X, Y *mat.Dense, n int, rng *rand.Rand) *ad.Var {
+	b, _ := X.Dims()
+	epsW, epsH := m.draws(b, rng)
+	return m.bound(t, m.build(t, X, Y, epsW, epsH), b, n)
+}
+
+// predictChunk bounds the rows (points x samples) of one prediction pass.
+const predictChunk = 20000
+
+// Sample implements Model (models.md §5.7): w from the prior p(w | x*), h
+// from the encoder q(h | x*, w) (GPCDE: h = [x*, w]), then
+// y = μ_f + z√(ν_f + σ² + ε_r) and f = μ_f + z√(ν_f + ε_r), same z.
+func (m *latentGP) Sample(X *mat.Dense, P int, rng *rand.Rand) (Y, F *mat.Dense) {
+	n, _ := X.Dims()
+	dy := m.dy
+	Y, F = mat.NewDense(P, n*dy, nil), mat.NewDense(P, n*dy, nil)
+	s2 := m.Noise.Value().At(0, 0)
+	t := m.tape
+	t.NoGrad = true
+	chunk := max(1, predictChunk/P)
+	for i0 := 0; i0 < n; i0 += chunk {
+		i1 := min(n, i0+chunk)
+		nb := i1 - i0
+		t.Reset()
+		x := t.Tile(t.Const(X.Slice(i0, i1, 0, m.dx)), P) // row p·nb + i
+		muP, vP := m.wPrior(t, x)
+		w := reparam(t, muP, vP, t.Const(fillNormal(nil, P*nb, m.Cfg.DW, rng)))
+		h := t.ConcatCols(x, w)
+		if m.encoder {
+			muH, vH := m.encode(t, h)
+			h = reparam(t, muH, vH, t.Const(fillNormal(nil, P*nb, m.dh, rng)))
+		}
+		muF, nuF := m.Layer.Marginals(t, m.prior(t), h)
+		for p := 0; p < P; p++ {
+			for i := 0; i < nb; i++ {
+				for d := 0; d < dy; d++ {
+					r := p*nb + i
+					mu, v := muF.Val.At(r, d), nuF.Val.At(r, d)
+					z := rng.NormFloat64()
+					Y.Set(p, (i0+i)*dy+d, mu+z*math.Sqrt(v+s2+EpsR))
+					F.Set(p, (i0+i)*dy+d, mu+z*math.Sqrt(v+EpsR))
+				}
+			}
+		}
+	}
+	return Y, F
+}
+
+// LatentMeans returns the means of q(w | x, y) and p(w | x) (first latent
+// dimension) at the rows of X, Y: the panels of Fig. 3(iii).
+func (m *latentGP) LatentMeans(X, Y *mat.Dense) (post, prior []float64) {
+	t := m.tape
+	t.NoGrad = true
+	t.Reset()
+	x := t.Const(X)
+	muQ, _ := m.wPost(t, x, t.Const(Y))
+	muP, _ := m.wPrior(t, x)
+	return mat.Col(nil, 0, muQ.Val), mat.Col(nil, 0, muP.Val)
+}
+
+// Diagnostics implements Diagnoser: the learnt noise and ν₀, the spread of
+// the posterior mean of w over the training points and the fraction of
+// dead ReLUs per hidden layer of every MLP (models.md §5.6a).
+func (m *latentGP) Diagnostics(X, Y *mat.Dense) map[string]float64 {
+	n, _ := X.Dims()
+	if n > 2000 {
+		X, Y = X.Slice(0, 2000, 0, m.dx).(*mat.Dense), Y.Slice(0, 2000, 0, m.dy).(*mat.Dense)
+	}
+	out := map[string]float64{"noise_variance": m.Noise.Value().At(0, 0)}
+	if m.Nu0 != nil {
+		out["nu0"] = m.Nu0.Value().At(0, 0)
+	}
+	post, _ := m.LatentMeans(X, Y)
+	out["q_w_mean_spread"] = stat.PopStdDev(post, nil)
+	XY := mat.NewDense(X.RawMatrix().Rows, m.dx+m.dy, nil)
+	XY.Augment(X, Y)
+	add := func(name string, mlp *nn.MLP, in *mat.Dense) {
+		if mlp == nil {
+			return
+		}
+		for k, f := range mlp.DeadFractions(in) {
+			out[fmt.Sprintf("dead_relu_%s_layer%d", name, k+1)] = f
+		}
+	}
+	add("prior", m.PriorW, X)
+	add("post", m.PostW, XY)
+	if m.Enc != nil {
+		t := m.tape
+		t.NoGrad = true
+		t.Reset()
+		x := t.Const(X)
+		muQ, _ := m.wPost(t, x, t.Const(Y))
+		add("enc", m.Enc, mat.DenseCopyOf(t.ConcatCols(x, muQ).Val))
+	}
+	return out
+}
