@@ -40,7 +40,7 @@ writes one PNG of predictive samples per model and case into --out.`,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runDemo(cmd, g, o) },
 	}
 	c.Flags().StringSliceVar(&o.models, "models", demoModels, "models to train (registered: "+strings.Join(models.Names(), ", ")+")")
-	c.Flags().IntVar(&o.iters, "iterations", 3000, "Adam steps per model and case (the paper uses 10000)")
+	c.Flags().IntVar(&o.iters, "iterations", 2000, "Adam steps per model and case (the paper uses 10000)")
 	c.Flags().StringVar(&o.out, "out", filepath.Join("runs", "demo"), "directory for the figures")
 	c.Flags().Uint64Var(&o.seed, "seed", 0, "seed for the data and the models")
 	return c
