@@ -135,5 +135,3 @@ func BenchmarkEvalSGP(b *testing.B) {
 }
 
 var sinkF float64
-
-
