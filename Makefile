@@ -1,7 +1,7 @@
 # mgp — build, test, benchmark. The OpenBLAS backend (build tag "openblas")
 # is switched on by itself when Debian's libopenblas-dev is installed.
 GO      ?= go
-OPENBLAS := $(shell (ldconfig -p 2>/dev/null | grep -q 'libopenblas\.so ') && echo yes)
+OPENBLAS := $(shell if ls /usr/lib/*/libopenblas.so /usr/lib/libopenblas.so /usr/local/lib/libopenblas.so 2>/dev/null | grep -q .; then echo yes; fi)
 TAGS    := $(if $(OPENBLAS),-tags openblas,)
 BIN     := bin/mgp
 LDFLAGS := -X main.gitVersion=$(shell git describe --always --dirty 2>/dev/null || echo unknown)

@@ -112,7 +112,7 @@ func findKeyLine(n *yaml.Node, prefix, msg string) int {
 			if l := findKeyLine(n.Content[i+1], full, msg); l > 0 {
 				return l
 			}
-			if strings.Contains(msg, full) || (prefix == "" && strings.Contains(msg, "'"+k.Value+"'")) ||
+			if strings.Contains(msg, full) || strings.Contains(msg, "keys: "+k.Value) || strings.Contains(msg, ", "+k.Value) ||
 				strings.Contains(msg, "\""+k.Value+"\"") || strings.Contains(msg, "'"+k.Value+"'") {
 				return k.Line
 			}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -115,6 +116,20 @@ func demoFigure(out *train.Outcome, path string, seed uint64) error {
 	}
 	if fs == nil {
 		fS = nil
+	}
+	if mod, ok := out.Model.(models.Modulator); ok {
+		mean, v := mod.Modulation(exp.PlotX)
+		sd := make([]float64, len(v))
+		for i, x := range v {
+			sd[i] = math.Sqrt(max(x, 0))
+		}
+		bp, err := plot.Band(fmt.Sprintf("%s on %s: latent modulation (Fig. 3)", strings.ToUpper(out.Result.Model), exp.Name), xt, mean, sd, "95% CI")
+		if err != nil {
+			return err
+		}
+		if err := plot.SavePNG(bp, 5*vg.Inch, 3.5*vg.Inch, strings.TrimSuffix(path, ".png")+"-latent.png"); err != nil {
+			return err
+		}
 	}
 	p, err := plot.ToyScatter(fmt.Sprintf("%s on %s", strings.ToUpper(out.Result.Model), exp.Name), xt, yS, fS,
 		mat.Col(nil, 0, exp.XTrain), mat.Col(nil, 0, exp.YTrain))

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io/fs"
+	"strings"
 
 	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/train"
@@ -37,6 +38,13 @@ func exitCode(err error) int {
 		return 2
 	case errors.Is(err, context.Canceled):
 		return 130
+	}
+	// Cobra's own argument and flag validation returns plain errors.
+	msg := err.Error()
+	for _, p := range []string{"required flag", "unknown command", "unknown flag", "unknown shorthand", "accepts ", "requires at least", "invalid argument"} {
+		if strings.HasPrefix(msg, p) {
+			return 2
+		}
 	}
 	return 1
 }
