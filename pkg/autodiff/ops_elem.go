@@ -68,6 +68,11 @@ func (t *Tape) binary(op string, kind binKind, a, b *Var) *Var {
 				od[i] = ad[i] / bd[i]
 			}
 		}
+	} else if br == 1 && bc == C && ar == R && ac == C {
+		// Row broadcast (bias add, per-column scale): contiguous inner loop.
+		for i := 0; i < R; i++ {
+			binRow(kind, od[i*C:(i+1)*C], ad[i*C:(i+1)*C], bd)
+		}
 	} else {
 		k := 0
 		for i := 0; i < R; i++ {
@@ -93,6 +98,28 @@ func (t *Tape) binary(op string, kind binKind, a, b *Var) *Var {
 	return out
 }
 
+// binRow applies kind to a row of a and a full-width row of b.
+func binRow(kind binKind, o, a, b []float64) {
+	switch kind {
+	case binAdd:
+		for j := range o {
+			o[j] = a[j] + b[j]
+		}
+	case binSub:
+		for j := range o {
+			o[j] = a[j] - b[j]
+		}
+	case binMul:
+		for j := range o {
+			o[j] = a[j] * b[j]
+		}
+	case binDiv:
+		for j := range o {
+			o[j] = a[j] / b[j]
+		}
+	}
+}
+
 func binaryBack(t *Tape, rec *record) {
 	a, b, out := rec.a, rec.b, rec.out
 	kind := binKind(rec.i0)
@@ -109,6 +136,28 @@ func binaryBack(t *Tape, rec *record) {
 	}
 	if b.needGrad {
 		gb = data(b.Grad)
+	}
+	if (kind == binAdd || kind == binSub) && ar == R && ac == C && (br == R || br == 1) && bc == C {
+		sign := 1.0
+		if kind == binSub {
+			sign = -1
+		}
+		for i := 0; i < R; i++ {
+			gi := g[i*C : (i+1)*C]
+			if ga != nil {
+				dst := ga[i*C : (i+1)*C]
+				for j, v := range gi {
+					dst[j] += v
+				}
+			}
+			if gb != nil {
+				dst := gb[i*bb.rs : i*bb.rs+C]
+				for j, v := range gi {
+					dst[j] += sign * v
+				}
+			}
+		}
+		return
 	}
 	k := 0
 	for i := 0; i < R; i++ {
