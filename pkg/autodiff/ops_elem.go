@@ -50,24 +50,7 @@ func (t *Tape) binary(op string, kind binKind, a, b *Var) *Var {
 	out := t.newVar(R, C)
 	ad, bd, od := data(a.Val), data(b.Val), data(out.Val)
 	if ar == br && ac == bc {
-		switch kind {
-		case binAdd:
-			for i := range od {
-				od[i] = ad[i] + bd[i]
-			}
-		case binSub:
-			for i := range od {
-				od[i] = ad[i] - bd[i]
-			}
-		case binMul:
-			for i := range od {
-				od[i] = ad[i] * bd[i]
-			}
-		case binDiv:
-			for i := range od {
-				od[i] = ad[i] / bd[i]
-			}
-		}
+		binRow(kind, od, ad, bd)
 	} else if br == 1 && bc == C && ar == R && ac == C {
 		// Row broadcast (bias add, per-column scale): contiguous inner loop.
 		for i := 0; i < R; i++ {
@@ -98,7 +81,7 @@ func (t *Tape) binary(op string, kind binKind, a, b *Var) *Var {
 	return out
 }
 
-// binRow applies kind to a row of a and a full-width row of b.
+// binRow applies kind element-wise to equally long slices a and b.
 func binRow(kind binKind, o, a, b []float64) {
 	switch kind {
 	case binAdd:

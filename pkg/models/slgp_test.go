@@ -25,6 +25,19 @@ func flatAll(v any) []float64 {
 	panic("not numeric")
 }
 
+// fixtureKey maps a parameter name to its key in slgp.json.
+func fixtureKey(name string) string {
+	switch name {
+	case "kernel_lengthscales":
+		return "lengthscales"
+	case "q_mu":
+		return "m"
+	case "q_sqrt":
+		return "R"
+	}
+	return name
+}
+
 func slgpFromGolden(t *testing.T, g map[string]any, bound string) (*SLGP, *mat.Dense, *mat.Dense, *mat.Dense, *mat.Dense, int) {
 	st := obj(g["settings"])
 	p := obj(g["params"])
@@ -41,15 +54,7 @@ func slgpFromGolden(t *testing.T, g map[string]any, bound string) (*SLGP, *mat.D
 		t.Fatal(err)
 	}
 	for _, pp := range m.params.List {
-		key := pp.Name
-		switch key {
-		case "kernel_lengthscales":
-			key = "lengthscales"
-		case "q_mu":
-			key = "m"
-		case "q_sqrt":
-			key = "R"
-		}
+		key := fixtureKey(pp.Name)
 		v, ok := p[key]
 		if !ok {
 			t.Fatalf("no fixture value for %s", pp.Name)
@@ -94,15 +99,7 @@ func TestSLGPGolden(t *testing.T) {
 		grads := obj(obj(g["gradients"])[bound])
 		l1 := obj(g["log1pe"])
 		for _, pp := range m.params.List {
-			key := pp.Name
-			switch key {
-			case "kernel_lengthscales":
-				key = "lengthscales"
-			case "q_mu":
-				key = "m"
-			case "q_sqrt":
-				key = "R"
-			}
+			key := fixtureKey(pp.Name)
 			if pp.T == ad.Positive {
 				closeTo(t, bound+"/d_rho_"+key, flat(pp.Grad()), flatAll(obj(l1[key])["d_"+bound+"_d_rho"]), gr, ga)
 				continue
