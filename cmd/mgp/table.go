@@ -3,8 +3,10 @@ package main
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 
 	"github.com/mgpteam/mgp/pkg/eval"
+	"github.com/mgpteam/mgp/pkg/train"
 	"github.com/spf13/cobra"
 )
 
@@ -30,7 +32,12 @@ func newTableCmd(_ *globalOpts) *cobra.Command {
 			}
 			fmt.Fprint(cmd.OutOrStdout(), eval.MarkdownTable(rows, eval.PaperTable3()))
 			if le != nil {
-				fmt.Fprintf(cmd.ErrOrStderr(), "skipped: %v\n", le)
+				// Checkpoints sit beside results in every run directory.
+				for _, f := range le.Files {
+					if filepath.Base(f.Path) != train.CheckpointFile {
+						fmt.Fprintf(cmd.ErrOrStderr(), "skipped %s: %v\n", f.Path, f.Err)
+					}
+				}
 			}
 			return nil
 		},
