@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sort"
 
 	"github.com/mgpteam/mgp/pkg/eval"
 	"github.com/mgpteam/mgp/pkg/train"
@@ -71,7 +72,12 @@ func printMetrics(w io.Writer, r *eval.Result) {
 	}
 	fmt.Fprintf(w, "\n  %d test points x %d samples; train %.1fs (%.0f it/s), eval %.1fs; BLAS %s\n",
 		m.NTest, m.Samples, r.TrainSeconds, r.ItersPerSecond, r.EvalSeconds, r.BLAS)
-	for k, v := range r.Diagnostics {
-		fmt.Fprintf(w, "  %s = %.6g\n", k, v)
+	keys := make([]string, 0, len(r.Diagnostics))
+	for k := range r.Diagnostics {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		fmt.Fprintf(w, "  %s = %.6g\n", k, r.Diagnostics[k])
 	}
 }
