@@ -2,11 +2,14 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"text/tabwriter"
 
 	"github.com/mgpteam/mgp/pkg/data"
@@ -23,6 +26,7 @@ type demoOpts struct {
 	iters  int
 	out    string
 	seed   uint64
+	jobs   int
 }
 
 // demoModels are the models the demo trains by default.
@@ -44,6 +48,7 @@ writes one PNG of predictive samples per model and case into --out.`,
 	c.Flags().IntVar(&o.iters, "iterations", 2000, "Adam steps per model and case (the paper uses 10000)")
 	c.Flags().StringVar(&o.out, "out", filepath.Join("runs", "demo"), "directory for the figures")
 	c.Flags().Uint64Var(&o.seed, "seed", 0, "seed for the data and the models")
+	c.Flags().IntVar(&o.jobs, "jobs", runtime.GOMAXPROCS(0), "trainings to run at once (results do not depend on it)")
 	return c
 }
 
@@ -65,21 +70,13 @@ func runDemo(cmd *cobra.Command, g *globalOpts, o *demoOpts) error {
 			return inputErr(fmt.Errorf("--models: unknown model %q: known models are %s", m, strings.Join(models.Names(), ", ")))
 		}
 	}
+	if o.jobs < 1 {
+		return inputErr(fmt.Errorf("--jobs: must be at least 1, got %d", o.jobs))
+	}
 	w := cmd.OutOrStdout()
-	nll := map[string]map[string]float64{}
-	for _, mname := range o.models {
-		nll[mname] = map[string]float64{}
-		for _, toy := range data.ToyNames() {
-			cfg := toyRunConfig(mname, toy, o.iters, o.seed)
-			out, err := train.Run(cmd.Context(), cfg, train.Options{Log: g.stderr, TTY: train.IsTerminal(os.Stderr), Quiet: g.quiet})
-			if err != nil {
-				return fmt.Errorf("%s on %s: %w", mname, toy, err)
-			}
-			nll[mname][toy] = out.Result.Metrics.NLLStd
-			if err := demoFigure(out, filepath.Join(o.out, fmt.Sprintf("%s-%s.png", toy, mname)), o.seed); err != nil {
-				return err
-			}
-		}
+	nll, err := demoTrainAll(cmd, g, o)
+	if err != nil {
+		return err
 	}
 	fmt.Fprintf(w, "\nTest NLL on the toy cases (KDE, 200 samples, standardised y; lower is better; %d iterations)\n\n", o.iters)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
@@ -98,6 +95,71 @@ func runDemo(cmd *cobra.Command, g *globalOpts, o *demoOpts) error {
 	tw.Flush()
 	fmt.Fprintf(w, "\nfigures (one predictive sample per test input, as the paper's Fig. 2): %s\n", o.out)
 	return nil
+}
+
+// demoTrainAll trains every (model, toy) pair, o.jobs at a time, draws each
+// pair's figures and returns the test NLLs by model and toy. Every run has its
+// own seeded RNG, so the numbers do not depend on o.jobs; with more than one
+// job the progress bar gives way to plain log lines.
+func demoTrainAll(cmd *cobra.Command, g *globalOpts, o *demoOpts) (map[string]map[string]float64, error) {
+	type job struct{ model, toy string }
+	var jobs []job
+	for _, m := range o.models {
+		for _, toy := range data.ToyNames() {
+			jobs = append(jobs, job{m, toy})
+		}
+	}
+	tty := train.IsTerminal(os.Stderr) && o.jobs == 1
+	var logw io.Writer = g.stderr
+	if o.jobs > 1 {
+		logw = &lockedWriter{w: g.stderr}
+	}
+	nlls := make([]float64, len(jobs))
+	errs := make([]error, len(jobs))
+	sem := make(chan struct{}, o.jobs)
+	var wg sync.WaitGroup
+	var plotMu sync.Mutex // gonum/plot's font cache is shared: draw one figure at a time
+	for i, j := range jobs {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			cfg := toyRunConfig(j.model, j.toy, o.iters, o.seed)
+			out, err := train.Run(cmd.Context(), cfg, train.Options{Log: logw, TTY: tty, Quiet: g.quiet})
+			if err != nil {
+				errs[i] = fmt.Errorf("%s on %s: %w", j.model, j.toy, err)
+				return
+			}
+			nlls[i] = out.Result.Metrics.NLLStd
+			plotMu.Lock()
+			defer plotMu.Unlock()
+			errs[i] = demoFigure(out, filepath.Join(o.out, fmt.Sprintf("%s-%s.png", j.toy, j.model)), o.seed)
+		}()
+	}
+	wg.Wait()
+	nll := map[string]map[string]float64{}
+	for i, j := range jobs {
+		if errs[i] != nil {
+			return nil, errs[i]
+		}
+		if nll[j.model] == nil {
+			nll[j.model] = map[string]float64{}
+		}
+		nll[j.model][j.toy] = nlls[i]
+	}
+	return nll, nil
+}
+
+// lockedWriter serialises writes from concurrent trainings.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }
 
 // demoFigure draws one y- and one f-sample per test input over the training

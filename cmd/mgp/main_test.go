@@ -112,3 +112,28 @@ func TestVersionReportsBackend(t *testing.T) {
 		t.Fatalf("version: %q %v", out, err)
 	}
 }
+
+// TestDemoJobsDoNotChangeResults runs a short demo serially and with three
+// concurrent trainings: the printed NLL tables must be identical, and every
+// figure must be written.
+func TestDemoJobsDoNotChangeResults(t *testing.T) {
+	table := func(jobs string) string {
+		dir := t.TempDir()
+		out, _, err := run(t, "demo", "-q", "--iterations", "20", "--models", "sgp,shgp", "--jobs", jobs, "--out", dir)
+		if err != nil {
+			t.Fatalf("demo --jobs %s: %v", jobs, err)
+		}
+		pngs, _ := filepath.Glob(filepath.Join(dir, "*.png"))
+		if len(pngs) != 2*3+3 { // one figure per pair, plus SHGP's latent bands
+			t.Fatalf("demo --jobs %s wrote %d figures: %v", jobs, len(pngs), pngs)
+		}
+		return out[:strings.Index(out, "figures")]
+	}
+	serial, parallel := table("1"), table("3")
+	if serial != parallel {
+		t.Fatalf("tables differ:\n%s\n%s", serial, parallel)
+	}
+	if _, _, err := run(t, "demo", "--jobs", "0"); err == nil || exitCode(err) != 2 {
+		t.Fatalf("--jobs 0: err %v", err)
+	}
+}
