@@ -28,6 +28,10 @@ type LatentConfig struct {
 	Whiten    bool    `mapstructure:"whiten"`     // whitened q(u) (default true)
 	ARD       bool    `mapstructure:"ard"`        // ARD kernel on h (default true)
 	NoiseInit float64 `mapstructure:"noise_init"` // initial σ_ε² (default 1.0)
+	// BetaWarmup, when positive, ramps the β weight linearly from 0 to Beta
+	// over the first BetaWarmup iterations (a remedy for the w collapse of
+	// models.md §5.6a; 0 = off, the paper's setting; SLGP only).
+	BetaWarmup int `mapstructure:"beta_warmup"`
 	// ExactRatio drops the +ε_p inside the log-ratios (A-19 variant).
 	ExactRatio bool `mapstructure:"exact_ratio"`
 }
@@ -57,12 +61,28 @@ type latentGP struct {
 	tape    *ad.Tape
 	epsW    *mat.Dense
 	epsH    *mat.Dense
+	iter    int // training iteration for the β warm-up; 0 = not scheduled
 }
 
 var (
 	_ Model     = (*latentGP)(nil)
 	_ Diagnoser = (*latentGP)(nil)
+	_ Scheduled = (*latentGP)(nil)
 )
+
+// SetIteration tells the model the training iteration, for the β warm-up.
+func (m *latentGP) SetIteration(it int) { m.iter = it }
+
+// betaNow is the β weight of the current step: Beta, ramped linearly from 0
+// over the first BetaWarmup iterations when a warm-up is configured and the
+// trainer has said which iteration this is.
+func (m *latentGP) betaNow() float64 {
+	k := m.Cfg.BetaWarmup
+	if k <= 0 || m.iter <= 0 || m.iter >= k {
+		return m.Cfg.Beta
+	}
+	return m.Cfg.Beta * float64(m.iter) / float64(k)
+}
 
 func newLatentGP(name string, cfg LatentConfig, spec Spec, encoder bool) (*latentGP, error) {
 	_, dx := spec.X.Dims()
@@ -76,6 +96,10 @@ func newLatentGP(name string, cfg LatentConfig, spec Spec, encoder bool) (*laten
 		return nil, fmt.Errorf("model.s = %d: must be positive", cfg.S)
 	case cfg.Beta < 0:
 		return nil, fmt.Errorf("model.beta = %g: must be >= 0", cfg.Beta)
+	case cfg.BetaWarmup < 0:
+		return nil, fmt.Errorf("model.beta_warmup = %d: must be >= 0 (iterations; 0 = off)", cfg.BetaWarmup)
+	case cfg.BetaWarmup > 0 && !encoder:
+		return nil, fmt.Errorf("model.beta_warmup: %s has no encoder and no β to warm up; remove the key", name)
 	case cfg.NoiseInit <= 0:
 		return nil, errPositive("model.noise_init", cfg.NoiseInit)
 	}
@@ -275,7 +299,7 @@ func perPointLME(t *ad.Tape, a *ad.Var, S, b int) *ad.Var {
 // bound assembles the configured bound from the terms (models.md §5.6).
 func (m *latentGP) bound(t *ad.Tape, tr *terms, b, n int) *ad.Var {
 	S := m.Cfg.S
-	beta := m.Cfg.Beta
+	beta := m.betaNow()
 	klU := t.Scale(1/float64(n), tr.klU)
 	var obj *ad.Var
 	switch m.Cfg.Bound {

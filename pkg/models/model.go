@@ -42,6 +42,14 @@ type Diagnoser interface {
 	Diagnostics(X, Y *mat.Dense) map[string]float64
 }
 
+// Scheduled is a model whose training objective depends on the iteration
+// (a warm-up, for example). The trainer calls SetIteration(it), it = 1, 2,
+// ..., before building the objective of step it. A model that is never told
+// an iteration behaves as after its schedule has ended.
+type Scheduled interface {
+	SetIteration(it int)
+}
+
 // Spec carries what a constructor needs beyond its own config: the
 // standardised training data (for initialisation only), a seed for the
 // initialisation stream and the k-means routine for inducing inputs.

@@ -3,6 +3,7 @@ package models
 import (
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
@@ -238,5 +239,52 @@ func TestPhiRegimes(t *testing.T) {
 	mean := sum / 200
 	if v := sumsq/200 - mean*mean; math.Abs(mean) > 1e-10 || v < 20 {
 		t.Fatalf("pca component mean %.3g (want 0), variance %.3g (want about 25)", mean, v)
+	}
+}
+
+// TestBetaWarmup: with beta_warmup = K the objective at iteration it < K is
+// the objective of the same model with β·it/K, at it >= K (or when no
+// iteration was set) the unchanged one; for every bound. GPCDE rejects it.
+func TestBetaWarmup(t *testing.T) {
+	for _, bound := range []string{"vi", "iwvi", "hybrid"} {
+		t.Run(bound, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(91, 92))
+			m, X, Y := smallLatent(t, "slgp", bound, 3, rng)
+			lg := m.(*latentGP)
+			obj := func(beta float64, warm, it int) float64 {
+				lg.Cfg.Beta, lg.Cfg.BetaWarmup = beta, warm
+				lg.SetIteration(it)
+				tp := ad.NewTape()
+				tp.NoGrad = true
+				return lg.Objective(tp, X, Y, 5, rand.New(rand.NewPCG(7, 7))).Scalar()
+			}
+			const beta, K = 0.8, 100
+			for _, it := range []int{1, 25, 99} {
+				got, want := obj(beta, K, it), obj(beta*float64(it)/K, 0, it)
+				if math.Abs(got-want) > 1e-12*math.Max(1, math.Abs(want)) {
+					t.Errorf("it %d: warm-up objective %.12g, β·it/K objective %.12g", it, got, want)
+				}
+			}
+			full := obj(beta, 0, 0)
+			for _, it := range []int{0, K, 5 * K} {
+				if got := obj(beta, K, it); got != full {
+					t.Errorf("it %d: objective %.12g, want the full-β %.12g", it, got, full)
+				}
+			}
+			if early := obj(beta, K, 1); early == full {
+				t.Error("warm-up had no effect at iteration 1")
+			}
+		})
+	}
+	cfg := defaultLatentConfig()
+	cfg.BetaWarmup = 10
+	rng := rand.New(rand.NewPCG(1, 2))
+	X, Y := adtest.Rand(rng, 5, 2), adtest.Rand(rng, 5, 1)
+	if _, err := newLatentGP("gpcde", cfg, Spec{X: X, Y: Y}, false); err == nil || !strings.Contains(err.Error(), "beta_warmup") {
+		t.Fatalf("gpcde with beta_warmup: err %v", err)
+	}
+	cfg.BetaWarmup = -1
+	if _, err := newLatentGP("slgp", cfg, Spec{X: X, Y: Y}, true); err == nil || !strings.Contains(err.Error(), "beta_warmup") {
+		t.Fatalf("negative beta_warmup: err %v", err)
 	}
 }

@@ -59,6 +59,7 @@ func Fit(ctx context.Context, m models.Model, X, Y *mat.Dense, cfg TrainConfig, 
 	tape := ad.NewTape()
 	Xb, Yb := mat.NewDense(bs, dx, nil), mat.NewDense(bs, dy, nil)
 	var trace []eval.TracePoint
+	sched, _ := m.(models.Scheduled)
 	if prog != nil {
 		prog.Total = cfg.Iterations
 		prog.Start()
@@ -73,6 +74,9 @@ func Fit(ctx context.Context, m models.Model, X, Y *mat.Dense, cfg TrainConfig, 
 		Xb = data.GatherRows(Xb, X, idx)
 		Yb = data.GatherRows(Yb, Y, idx)
 		tape.Reset()
+		if sched != nil {
+			sched.SetIteration(it)
+		}
 		obj := m.Objective(tape, Xb, Yb, n, mc)
 		if err := tape.Err(); err != nil {
 			return trace, &NaNError{Iter: it, What: err.Error()}

@@ -66,3 +66,31 @@ func TestFitTraceAndPeriodicEval(t *testing.T) {
 		t.Fatalf("evals %d, trace %+v", evals, tr)
 	}
 }
+
+// schedModel records the iterations the trainer announces, and checks that
+// each comes before the objective of its step.
+type schedModel struct {
+	nanModel
+	seen  []int
+	calls int
+}
+
+func (m *schedModel) SetIteration(it int) { m.seen = append(m.seen, it) }
+func (m *schedModel) Objective(t *ad.Tape, X, Y *mat.Dense, n int, r *rand.Rand) *ad.Var {
+	m.calls++
+	if len(m.seen) != m.calls {
+		panic("objective built before SetIteration")
+	}
+	return m.nanModel.Objective(t, X, Y, n, r)
+}
+
+func TestFitTellsScheduledModelsTheIteration(t *testing.T) {
+	m := &schedModel{nanModel: nanModel{p: ad.NewParam("x", ad.Identity, mat.NewDense(1, 1, []float64{1})), at: -1}}
+	X, Y := mat.NewDense(4, 1, nil), mat.NewDense(4, 1, nil)
+	if _, err := Fit(context.Background(), m, X, Y, TrainConfig{Iterations: 5, LR: 0.01}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	if len(m.seen) != 5 || m.seen[0] != 1 || m.seen[4] != 5 {
+		t.Fatalf("iterations announced: %v, want 1..5", m.seen)
+	}
+}
