@@ -156,6 +156,7 @@ type lockedWriter struct {
 	w  io.Writer
 }
 
+// Write writes p to the underlying writer under the lock.
 func (l *lockedWriter) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()

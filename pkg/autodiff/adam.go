@@ -38,6 +38,7 @@ type GradError struct {
 	Value    float64
 }
 
+// Error names the parameter and element with the bad gradient.
 func (e *GradError) Error() string {
 	return fmt.Sprintf("gradient of %s[%d,%d] is %v", e.Param, e.Row, e.Col, e.Value)
 }

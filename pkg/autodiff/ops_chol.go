@@ -21,6 +21,7 @@ type NotPDError struct {
 	LastJitter float64 // the largest jitter tried
 }
 
+// Error gives the matrix size and the largest jitter tried.
 func (e *NotPDError) Error() string {
 	return fmt.Sprintf("autodiff: Cholesky: %dx%d matrix not positive definite even with jitter %.3g added to its diagonal", e.N, e.N, e.LastJitter)
 }

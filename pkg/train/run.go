@@ -31,6 +31,7 @@ type Options struct {
 // options) rather than by training; the CLI exits with code 2 for it.
 type InputError struct{ Err error }
 
+// Error returns the cause's message.
 func (e *InputError) Error() string { return e.Err.Error() }
 
 // Unwrap returns the cause.

@@ -37,6 +37,7 @@ type NaNError struct {
 	What string
 }
 
+// Error names the iteration and what went non-finite.
 func (e *NaNError) Error() string {
 	return fmt.Sprintf("training diverged at iteration %d: %s; try a smaller train.lr or check the data for extreme values", e.Iter, e.What)
 }

@@ -23,6 +23,7 @@ type Report struct {
 	Entries           int
 }
 
+// String summarises the worst mismatch of the check.
 func (r Report) String() string {
 	return fmt.Sprintf("max rel err %.3g at input %d [%d,%d]: analytic %.10g, numeric %.10g (%d entries)",
 		r.MaxRelErr, r.Input, r.Row, r.Col, r.Analytic, r.Numeric, r.Entries)
