@@ -56,6 +56,9 @@ writes one PNG of predictive samples per model and case into --out.`,
 func toyRunConfig(model, toy string, iters int, seed uint64) train.RunConfig {
 	cfg := train.DefaultRunConfig()
 	cfg.Model = map[string]any{"name": model, "m": 50}
+	if model == "slgp" {
+		cfg.Model["inducing"] = "encoded" // models.md §5.3: design E on the toys
+	}
 	cfg.Data = train.DataConfig{Name: toy, SplitSeed: seed}
 	cfg.Train.Iterations = iters
 	cfg.Train.BatchSize = 0
@@ -191,6 +194,18 @@ func demoFigure(out *train.Outcome, path string, seed uint64) error {
 			return err
 		}
 		if err := plot.SavePNG(bp, 5*vg.Inch, 3.5*vg.Inch, strings.TrimSuffix(path, ".png")+"-latent.png"); err != nil {
+			return err
+		}
+	}
+	if lm, ok := out.Model.(models.LatentMeaner); ok {
+		post, prior := lm.LatentMeans(exp.XTrain, exp.YTrain)
+		xtr := mat.Col(nil, 0, exp.XTrain)
+		lp, err := plot.Points(fmt.Sprintf("%s on %s: means of q(w|x,y) and p(w|x) (Fig. 3)", strings.ToUpper(out.Result.Model), exp.Name),
+			"x", "w", map[string][2][]float64{"posterior q(w|x,y)": {xtr, post}, "prior p(w|x)": {xtr, prior}})
+		if err != nil {
+			return err
+		}
+		if err := plot.SavePNG(lp, 5*vg.Inch, 3.5*vg.Inch, strings.TrimSuffix(path, ".png")+"-latent.png"); err != nil {
 			return err
 		}
 	}

@@ -137,3 +137,19 @@ func TestDemoJobsDoNotChangeResults(t *testing.T) {
 		t.Fatalf("--jobs 0: err %v", err)
 	}
 }
+
+// TestDemoDrawsLatentMeans: for a latent model the demo also draws the means
+// of q(w|x,y) and p(w|x) at the training inputs (Fig. 3(iii)).
+func TestDemoDrawsLatentMeans(t *testing.T) {
+	dir := t.TempDir()
+	if _, _, err := run(t, "demo", "-q", "--iterations", "2", "--models", "slgp", "--out", dir); err != nil {
+		t.Fatal(err)
+	}
+	for _, toy := range []string{"hetero", "step", "moons"} {
+		for _, f := range []string{toy + "-slgp.png", toy + "-slgp-latent.png"} {
+			if st, err := os.Stat(filepath.Join(dir, f)); err != nil || st.Size() == 0 {
+				t.Errorf("%s: %v", f, err)
+			}
+		}
+	}
+}

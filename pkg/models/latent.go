@@ -65,9 +65,10 @@ type latentGP struct {
 }
 
 var (
-	_ Model     = (*latentGP)(nil)
-	_ Diagnoser = (*latentGP)(nil)
-	_ Scheduled = (*latentGP)(nil)
+	_ Model        = (*latentGP)(nil)
+	_ Diagnoser    = (*latentGP)(nil)
+	_ Scheduled    = (*latentGP)(nil)
+	_ LatentMeaner = (*latentGP)(nil)
 )
 
 // SetIteration tells the model the training iteration, for the β warm-up.

@@ -36,6 +36,13 @@ type Modulator interface {
 	Modulation(X *mat.Dense) (mean, variance []float64)
 }
 
+// LatentMeaner is a latent-input model that can report the means of its
+// posterior q(w | x, y) and prior p(w | x) (first latent dimension) at the
+// rows of X, Y: the panels of the paper's Fig. 3(iii).
+type LatentMeaner interface {
+	LatentMeans(X, Y *mat.Dense) (post, prior []float64)
+}
+
 // Diagnoser reports model-specific diagnostics after training (learnt noise,
 // dead ReLU fractions, ...).
 type Diagnoser interface {

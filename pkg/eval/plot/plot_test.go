@@ -119,3 +119,23 @@ func TestLines(t *testing.T) {
 		t.Error("NaN accepted")
 	}
 }
+
+func TestPoints(t *testing.T) {
+	x := grid(50, -2, 2)
+	post, prior := make([]float64, len(x)), make([]float64, len(x))
+	for i, v := range x {
+		post[i], prior[i] = math.Sin(3*v), 0.1*v
+	}
+	p, err := Points("SLGP on moons: latent means", "x", "w", map[string][2][]float64{
+		"posterior q(w|x,y)": {x, post}, "prior p(w|x)": {x, prior}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkPNG(t, p)
+	if _, err := Points("bad", "x", "y", map[string][2][]float64{"b": {x, post[:3]}}); err == nil {
+		t.Error("mismatched series accepted")
+	}
+	if _, err := Points("nan", "x", "y", map[string][2][]float64{"n": {{0, 1}, {0, math.Inf(1)}}}); err == nil {
+		t.Error("Inf accepted")
+	}
+}
