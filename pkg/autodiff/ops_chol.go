@@ -31,12 +31,21 @@ func lowerTri(m *mat.Dense) blas64.Triangular {
 	return blas64.Triangular{Uplo: blas.Lower, Diag: blas.NonUnit, N: raw.Rows, Stride: raw.Stride, Data: raw.Data}
 }
 
+// potrf factorises, in place, the row-major symmetric n x n matrix in data
+// (stride lda, lower triangle read) into its lower Cholesky factor and
+// reports success. gonum's LAPACK by default; the openblas build uses
+// OpenBLAS's own dpotrf.
+var potrf = func(n, lda int, data []float64) bool {
+	_, ok := lapack64.Potrf(blas64.Symmetric{Uplo: blas.Lower, N: n, Stride: lda, Data: data})
+	return ok
+}
+
 // potrfLower factorises the symmetric matrix in out (lower triangle read) in
 // place and zeroes the strict upper triangle.
 func potrfLower(out *mat.Dense) bool {
 	raw := out.RawMatrix()
 	n := raw.Rows
-	_, ok := lapack64.Potrf(blas64.Symmetric{Uplo: blas.Lower, N: n, Stride: raw.Stride, Data: raw.Data})
+	ok := potrf(n, raw.Stride, raw.Data)
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
 			raw.Data[i*raw.Stride+j] = 0

@@ -2,6 +2,7 @@ package autodiff_test
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -300,6 +301,44 @@ func TestCholeskyJitterAndFailure(t *testing.T) {
 	}
 	if npd.LastJitter <= 0 {
 		t.Fatal("want the last jitter reported")
+	}
+}
+
+// TestCholeskyReconstructs: on the active backend (gonum's LAPACK, or
+// OpenBLAS's dpotrf with the openblas tag) L is lower triangular with a
+// positive diagonal and L Lᵀ = A, for sizes on both sides of LAPACK's
+// blocking; a NaN matrix is an error, not a silent NaN factor.
+func TestCholeskyReconstructs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, n := range []int{1, 7, 150} {
+		G := adtest.Rand(rng, n, n+3)
+		var A mat.Dense
+		A.Mul(G, G.T())
+		tp := ad.NewTape()
+		L := tp.Cholesky(tp.Const(&A)).Val
+		if tp.Err() != nil || tp.Jitters()[0] != 0 {
+			t.Fatalf("n=%d: err %v, jitter %v", n, tp.Err(), tp.Jitters())
+		}
+		for i := 0; i < n; i++ {
+			if L.At(i, i) <= 0 {
+				t.Fatalf("n=%d: L[%d,%d] = %g", n, i, i, L.At(i, i))
+			}
+			for j := i + 1; j < n; j++ {
+				if L.At(i, j) != 0 {
+					t.Fatalf("n=%d: L[%d,%d] = %g above the diagonal", n, i, j, L.At(i, j))
+				}
+			}
+		}
+		var R mat.Dense
+		R.Mul(L, L.T())
+		if !mat.EqualApprox(&R, &A, 1e-10*mat.Norm(&A, math.Inf(1))) {
+			t.Fatalf("n=%d: L Lᵀ differs from A", n)
+		}
+	}
+	tp := ad.NewTape()
+	tp.Cholesky(tp.Const(mat.NewDense(2, 2, []float64{math.NaN(), 0, 0, 1})))
+	if tp.Err() == nil {
+		t.Fatal("NaN matrix factorised without an error")
 	}
 }
 
