@@ -72,6 +72,7 @@ func unaryCases() []gcase {
 		{"Softplus", (*ad.Tape).Softplus, false},
 		{"Sigmoid", (*ad.Tape).Sigmoid, false},
 		{"ReLU", (*ad.Tape).ReLU, false},
+		{"LeakyReLU", func(t *ad.Tape, a *ad.Var) *ad.Var { return t.LeakyReLU(a, 0.1) }, false},
 		{"Tanh", (*ad.Tape).Tanh, false},
 		{"Neg", (*ad.Tape).Neg, false},
 		{"Abs", (*ad.Tape).Abs, false},

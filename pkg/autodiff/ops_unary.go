@@ -21,6 +21,7 @@ const (
 	unAddConst  // x + f0
 	unLogAddExp // log(exp(x) + exp(f0))
 	unAbs
+	unLeakyReLU // x if x > 0 else f0 * x
 )
 
 // Softplus is log(1 + e^x), computed without overflow.
@@ -87,6 +88,14 @@ func (t *Tape) unary(kind unKind, a *Var, f0 float64) *Var {
 	case unReLU:
 		for i, v := range x {
 			y[i] = max(v, 0)
+		}
+	case unLeakyReLU:
+		for i, v := range x {
+			if v > 0 {
+				y[i] = v
+			} else {
+				y[i] = f0 * v
+			}
 		}
 	case unTanh:
 		for i, v := range x {
@@ -159,6 +168,14 @@ func unaryBack(_ *Tape, rec *record) {
 				ga[i] += g[i]
 			}
 		}
+	case unLeakyReLU:
+		for i := range ga {
+			if x[i] > 0 {
+				ga[i] += g[i]
+			} else {
+				ga[i] += f0 * g[i]
+			}
+		}
 	case unTanh:
 		for i := range ga {
 			ga[i] += g[i] * (1 - y[i]*y[i])
@@ -213,6 +230,10 @@ func (t *Tape) Sigmoid(a *Var) *Var { return t.unary(unSigmoid, a, 0) }
 
 // ReLU returns max(a, 0) element-wise (gradient 0 at 0).
 func (t *Tape) ReLU(a *Var) *Var { return t.unary(unReLU, a, 0) }
+
+// LeakyReLU returns a where a > 0 and slope·a elsewhere, element-wise
+// (gradient slope at 0).
+func (t *Tape) LeakyReLU(a *Var, slope float64) *Var { return t.unary(unLeakyReLU, a, slope) }
 
 // Tanh returns tanh(a) element-wise.
 func (t *Tape) Tanh(a *Var) *Var { return t.unary(unTanh, a, 0) }

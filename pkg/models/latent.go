@@ -32,6 +32,9 @@ type LatentConfig struct {
 	// over the first BetaWarmup iterations (a remedy for the w collapse of
 	// models.md §5.6a; 0 = off, the paper's setting; SLGP only).
 	BetaWarmup int `mapstructure:"beta_warmup"`
+	// LeakySlope, when positive, makes every MLP's hidden units leaky ReLUs
+	// with this negative-side slope (a §5.6a remedy; 0 = ReLU, the paper).
+	LeakySlope float64 `mapstructure:"leaky_slope"`
 	// ExactRatio drops the +ε_p inside the log-ratios (A-19 variant).
 	ExactRatio bool `mapstructure:"exact_ratio"`
 }
@@ -97,6 +100,8 @@ func newLatentGP(name string, cfg LatentConfig, spec Spec, encoder bool) (*laten
 		return nil, fmt.Errorf("model.s = %d: must be positive", cfg.S)
 	case cfg.Beta < 0:
 		return nil, fmt.Errorf("model.beta = %g: must be >= 0", cfg.Beta)
+	case cfg.LeakySlope < 0 || cfg.LeakySlope >= 1:
+		return nil, fmt.Errorf("model.leaky_slope = %g: must be in [0, 1) (0 = plain ReLU)", cfg.LeakySlope)
 	case cfg.BetaWarmup < 0:
 		return nil, fmt.Errorf("model.beta_warmup = %d: must be >= 0 (iterations; 0 = off)", cfg.BetaWarmup)
 	case cfg.BetaWarmup > 0 && !encoder:
@@ -139,12 +144,15 @@ func newLatentGP(name string, cfg LatentConfig, spec Spec, encoder bool) (*laten
 	var ps []*ad.Param
 	if cfg.Prior == "mlp" {
 		m.PriorW = nn.NewMLP("prior_", sizes(dx, 2*cfg.DW), rng)
+		m.PriorW.LeakySlope = cfg.LeakySlope
 		ps = append(ps, m.PriorW.Params()...)
 	}
 	m.PostW = nn.NewMLP("post_", sizes(dx+dy, 2*cfg.DW), rng)
+	m.PostW.LeakySlope = cfg.LeakySlope
 	ps = append(ps, m.PostW.Params()...)
 	if encoder {
 		m.Enc = nn.NewMLP("enc_", sizes(dx+cfg.DW, 2*dh), rng)
+		m.Enc.LeakySlope = cfg.LeakySlope
 		m.Nu0 = ad.NewScalar("nu0", ad.Positive, cfg.Nu0Init)
 		ps = append(ps, m.Enc.Params()...)
 		ps = append(ps, m.Nu0)

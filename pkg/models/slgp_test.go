@@ -8,6 +8,7 @@ import (
 
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
 	"github.com/mgpteam/mgp/pkg/autodiff/adtest"
+	"github.com/mgpteam/mgp/pkg/models/nn"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -286,5 +287,43 @@ func TestBetaWarmup(t *testing.T) {
 	cfg.BetaWarmup = -1
 	if _, err := newLatentGP("slgp", cfg, Spec{X: X, Y: Y}, true); err == nil || !strings.Contains(err.Error(), "beta_warmup") {
 		t.Fatalf("negative beta_warmup: err %v", err)
+	}
+}
+
+// TestLeakySlopeReachesEveryMLP: model.leaky_slope switches all three MLPs
+// of SLGP (and GPCDE's two) to leaky units, keeps the objective's gradient
+// exact, and out-of-range slopes are rejected.
+func TestLeakySlopeReachesEveryMLP(t *testing.T) {
+	rng := rand.New(rand.NewPCG(93, 94))
+	X, Y := adtest.Rand(rng, 5, 2), adtest.Rand(rng, 5, 1)
+	km := func(X *mat.Dense, M int, _ uint64) *mat.Dense { return adtest.Rand(rng, M, 2) }
+	for _, enc := range []bool{true, false} {
+		cfg := defaultLatentConfig()
+		cfg.M, cfg.S, cfg.Hidden, cfg.Nu0Init, cfg.LeakySlope = 4, 2, []int{4}, 0.3, 0.2
+		if !enc {
+			cfg.Bound = "vi"
+		}
+		m, err := newLatentGP("x", cfg, Spec{X: X, Y: Y, Seed: 3, KMeans: km}, enc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mlps := []*nn.MLP{m.PriorW, m.PostW}
+		if enc {
+			mlps = append(mlps, m.Enc)
+		}
+		for i, n := range mlps {
+			if n.LeakySlope != 0.2 {
+				t.Fatalf("encoder=%v: MLP %d has slope %v", enc, i, n.LeakySlope)
+			}
+		}
+		randomize(m.Params(), rng, 0.2)
+		objectiveCheck(t, m, X, Y, 20, 4)
+	}
+	for _, bad := range []float64{-0.1, 1} {
+		cfg := defaultLatentConfig()
+		cfg.LeakySlope = bad
+		if _, err := newLatentGP("slgp", cfg, Spec{X: X, Y: Y}, true); err == nil || !strings.Contains(err.Error(), "leaky_slope") {
+			t.Fatalf("slope %v: err %v", bad, err)
+		}
 	}
 }

@@ -23,6 +23,18 @@ type Dense struct {
 type MLP struct {
 	Layers []Dense
 	Sizes  []int
+	// LeakySlope, when positive, makes the hidden units leaky ReLUs with
+	// this slope for negative inputs (a remedy for dead units, models.md
+	// §5.6a); 0 is the plain ReLU of the paper.
+	LeakySlope float64
+}
+
+// act applies the hidden-unit activation.
+func (m *MLP) act(t *ad.Tape, x *ad.Var) *ad.Var {
+	if m.LeakySlope > 0 {
+		return t.LeakyReLU(x, m.LeakySlope)
+	}
+	return t.ReLU(x)
 }
 
 // truncNormal draws from N(0, 1) truncated to [-2, 2] by rejection.
@@ -73,26 +85,29 @@ func (m *MLP) Forward(t *ad.Tape, x *ad.Var) *ad.Var {
 	for k, l := range m.Layers {
 		x = t.Add(t.MatMul(x, l.W.On(t), false, false), l.B.On(t))
 		if k+1 < len(m.Layers) {
-			x = t.ReLU(x)
+			x = m.act(t, x)
 		}
 	}
 	return x
 }
 
-// Hidden returns the post-ReLU activations of every hidden layer at x, off
-// the gradient path (for diagnostics).
+// Hidden returns the pre-activations of every hidden layer at x (for
+// diagnostics; the activations are what the next layer sees).
 func (m *MLP) Hidden(t *ad.Tape, x *ad.Var) []*ad.Var {
 	var hs []*ad.Var
 	for _, l := range m.Layers[:len(m.Layers)-1] {
-		x = t.ReLU(t.Add(t.MatMul(x, l.W.On(t), false, false), l.B.On(t)))
-		hs = append(hs, x)
+		pre := t.Add(t.MatMul(x, l.W.On(t), false, false), l.B.On(t))
+		hs = append(hs, pre)
+		x = m.act(t, pre)
 	}
 	return hs
 }
 
-// DeadFractions returns, per hidden layer, the fraction of units that are
-// inactive (output 0) at every row of X: ReLUs that no longer carry
-// information (models.md §5.6a).
+// DeadFractions returns, per hidden layer, the fraction of units whose
+// pre-activation is <= 0 at every row of X: ReLUs that output 0 everywhere
+// and no longer carry information or gradient (models.md §5.6a). For leaky
+// units it counts those stuck on the negative side, which still pass a
+// slope-scaled gradient.
 func (m *MLP) DeadFractions(X *mat.Dense) []float64 {
 	t := ad.NewTape()
 	t.NoGrad = true

@@ -88,3 +88,47 @@ func TestDeadFractions(t *testing.T) {
 		t.Fatalf("dead fraction %v, want 0.5", f)
 	}
 }
+
+// TestLeakyHidden: with LeakySlope the hidden units pass slope·x for x <= 0,
+// so a unit killed by a large negative bias still moves the output and still
+// receives gradient; DeadFractions counts it as stuck.
+func TestLeakyHidden(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	m := NewMLP("m_", []int{2, 3, 1}, rng)
+	m.Layers[0].B.Raw.Set(0, 1, -50)
+	x := adtest.Rand(rng, 4, 2)
+	out := func(slope float64) (*mat.Dense, float64) {
+		m.LeakySlope = slope
+		tp := ad.NewTape()
+		y := m.Forward(tp, tp.Const(x))
+		tp.Backward(tp.Sum(y))
+		return mat.DenseCopyOf(y.Val), m.Layers[0].W.Grad().At(0, 1)
+	}
+	yr, gr := out(0)
+	yl, gl := out(0.1)
+	// Hand computation of the leaky forward.
+	W0, b0 := m.Layers[0].W.Raw, m.Layers[0].B.Raw
+	W1, b1 := m.Layers[1].W.Raw, m.Layers[1].B.Raw
+	for i := 0; i < 4; i++ {
+		want := b1.At(0, 0)
+		for j := 0; j < 3; j++ {
+			pre := b0.At(0, j) + x.At(i, 0)*W0.At(0, j) + x.At(i, 1)*W0.At(1, j)
+			if pre <= 0 {
+				pre *= 0.1
+			}
+			want += pre * W1.At(j, 0)
+		}
+		if math.Abs(yl.At(i, 0)-want) > 1e-12 {
+			t.Fatalf("row %d: leaky forward %v, hand %v", i, yl.At(i, 0), want)
+		}
+	}
+	if mat.Equal(yr, yl) {
+		t.Fatal("leaky and plain ReLU outputs agree despite a negative unit")
+	}
+	if gr != 0 || gl == 0 {
+		t.Fatalf("gradient into the killed unit: ReLU %v (want 0), leaky %v (want nonzero)", gr, gl)
+	}
+	if d := m.DeadFractions(x)[0]; math.Abs(d-1.0/3) > 1e-12 {
+		t.Fatalf("dead fraction %v, want 1/3", d)
+	}
+}
