@@ -1,10 +1,6 @@
 package plot
 
 import (
-	"fmt"
-	"maps"
-	"slices"
-
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/plotutil"
@@ -17,22 +13,14 @@ import (
 // colour, and a new dash pattern each time the palette wraps. It fails on
 // mismatched lengths or non-finite values.
 func Lines(title, xlabel, ylabel string, series map[string][2][]float64) (*plot.Plot, error) {
-	p := newPlot(title, xlabel, ylabel)
-	for i, name := range slices.Sorted(maps.Keys(series)) {
-		xy := series[name]
-		pts, err := xys(name, xy[0], xy[1])
-		if err != nil {
-			return nil, err
-		}
+	return drawSeries(title, xlabel, ylabel, series, func(i int, pts plotter.XYs) (legendPlotter, error) {
 		l, err := plotter.NewLine(pts)
 		if err != nil {
-			return nil, fmt.Errorf("plot: %s: %w", name, err)
+			return nil, err
 		}
 		l.LineStyle.Width = vg.Points(1.2)
 		l.LineStyle.Color = plotutil.Color(i)
 		l.LineStyle.Dashes = plotutil.Dashes(i / len(plotutil.DefaultColors))
-		p.Add(l)
-		p.Legend.Add(name, l)
-	}
-	return p, nil
+		return l, nil
+	})
 }

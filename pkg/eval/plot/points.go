@@ -1,10 +1,6 @@
 package plot
 
 import (
-	"fmt"
-	"maps"
-	"slices"
-
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/plotutil"
@@ -18,22 +14,14 @@ import (
 // sorted names, each with its own colour and glyph. It fails on mismatched
 // lengths or non-finite values.
 func Points(title, xlabel, ylabel string, series map[string][2][]float64) (*plot.Plot, error) {
-	p := newPlot(title, xlabel, ylabel)
-	for i, name := range slices.Sorted(maps.Keys(series)) {
-		xy := series[name]
-		pts, err := xys(name, xy[0], xy[1])
-		if err != nil {
-			return nil, err
-		}
+	return drawSeries(title, xlabel, ylabel, series, func(i int, pts plotter.XYs) (legendPlotter, error) {
 		s, err := plotter.NewScatter(pts)
 		if err != nil {
-			return nil, fmt.Errorf("plot: %s: %w", name, err)
+			return nil, err
 		}
 		s.GlyphStyle.Color = plotutil.Color(i)
 		s.GlyphStyle.Radius = vg.Points(1.5)
 		s.GlyphStyle.Shape = []draw.GlyphDrawer{draw.CircleGlyph{}, draw.TriangleGlyph{}, draw.BoxGlyph{}}[i%3]
-		p.Add(s)
-		p.Legend.Add(name, s)
-	}
-	return p, nil
+		return s, nil
+	})
 }
