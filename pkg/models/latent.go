@@ -37,6 +37,11 @@ type LatentConfig struct {
 	LeakySlope float64 `mapstructure:"leaky_slope"`
 	// ExactRatio drops the +ε_p inside the log-ratios (A-19 variant).
 	ExactRatio bool `mapstructure:"exact_ratio"`
+	// EncoderResidual makes the encoder's mean μ_h = φ(x, w) + g(x, w), the
+	// MLP's mean columns g starting at zero, so that q(h | x, w) starts at
+	// the prior mean φ and β·KL^H starts small (a §5.6a remedy; false = the
+	// paper's encoder; SLGP only).
+	EncoderResidual bool `mapstructure:"encoder_residual"`
 }
 
 func defaultLatentConfig() LatentConfig {
@@ -106,6 +111,8 @@ func newLatentGP(name string, cfg LatentConfig, spec Spec, encoder bool) (*laten
 		return nil, fmt.Errorf("model.beta_warmup = %d: must be >= 0 (iterations; 0 = off)", cfg.BetaWarmup)
 	case cfg.BetaWarmup > 0 && !encoder:
 		return nil, fmt.Errorf("model.beta_warmup: %s has no encoder and no β to warm up; remove the key", name)
+	case cfg.EncoderResidual && !encoder:
+		return nil, fmt.Errorf("model.encoder_residual: %s has no h-encoder; remove the key", name)
 	case cfg.NoiseInit <= 0:
 		return nil, errPositive("model.noise_init", cfg.NoiseInit)
 	}
@@ -153,6 +160,9 @@ func newLatentGP(name string, cfg LatentConfig, spec Spec, encoder bool) (*laten
 	if encoder {
 		m.Enc = nn.NewMLP("enc_", sizes(dx+cfg.DW, 2*dh), rng)
 		m.Enc.LeakySlope = cfg.LeakySlope
+		if cfg.EncoderResidual {
+			m.Enc.ZeroOutputCols(0, dh)
+		}
 		m.Nu0 = ad.NewScalar("nu0", ad.Positive, cfg.Nu0Init)
 		ps = append(ps, m.Enc.Params()...)
 		ps = append(ps, m.Nu0)
@@ -217,9 +227,13 @@ func (m *latentGP) wPost(t *ad.Tape, x, y *ad.Var) (mu, v *ad.Var) {
 	return mu, nn.SoftplusVar(t, raw)
 }
 
-// encode returns μ_h and v_h (n x d_h) of q(h | x, w) at in = [x, w].
+// encode returns μ_h and v_h (n x d_h) of q(h | x, w) at in = [x, w]; with
+// EncoderResidual the mean is φ(in) plus the MLP's mean head.
 func (m *latentGP) encode(t *ad.Tape, in *ad.Var) (mu, v *ad.Var) {
 	mu, raw := nn.SplitHead(t, m.Enc.Forward(t, in))
+	if m.Cfg.EncoderResidual {
+		mu = t.Add(mu, m.phi.apply(t, in))
+	}
 	return mu, nn.BoundedVar(t, raw, m.Nu0.On(t))
 }
 

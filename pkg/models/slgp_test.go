@@ -327,3 +327,50 @@ func TestLeakySlopeReachesEveryMLP(t *testing.T) {
 		}
 	}
 }
+
+func TestEncoderResidual(t *testing.T) {
+	rng := rand.New(rand.NewPCG(95, 96))
+	X, Y := adtest.Rand(rng, 6, 2), adtest.Rand(rng, 6, 1)
+	km := func(X *mat.Dense, M int, _ uint64) *mat.Dense { return adtest.Rand(rng, M, 2) }
+	build := func(residual bool) *latentGP {
+		cfg := defaultLatentConfig()
+		cfg.M, cfg.S, cfg.Hidden, cfg.Beta, cfg.EncoderResidual = 4, 3, []int{20}, 1, residual
+		m, err := newLatentGP("slgp", cfg, Spec{X: X, Y: Y, Seed: 4, KMeans: km}, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	meanKLH := func(m *latentGP) (float64, *terms) {
+		epsW, epsH := m.draws(6, rand.New(rand.NewPCG(1, 2)))
+		tp := ad.NewTape()
+		tr := m.build(tp, X, Y, epsW, epsH)
+		return mat.Sum(tr.klH.Val) / float64(tr.klH.Rows()), tr
+	}
+	// At initialisation the residual encoder's mean is exactly φ(x, w), so
+	// KL^H only sees the variance mismatch; the paper's encoder starts with
+	// (μ_h - φ)²/ν₀ terms of order 1/ν₀ = 100.
+	on, tr := meanKLH(build(true))
+	if d := maxAbsDiff(tr.muH.Val, tr.phi.Val); d != 0 {
+		t.Fatalf("residual encoder: max |μ_h - φ| = %g at initialisation, want 0", d)
+	}
+	off, _ := meanKLH(build(false))
+	t.Logf("mean KL^H at initialisation: residual %.3f, paper encoder %.3f", on, off)
+	if on > 1 || off < 10 {
+		t.Fatalf("mean KL^H at initialisation: residual %.3f (want < 1), paper encoder %.3f (want > 10)", on, off)
+	}
+	m := build(true)
+	randomize(m.Params(), rng, 0.2)
+	objectiveCheck(t, m, X, Y, 20, 4)
+	cfg := defaultLatentConfig()
+	cfg.Bound, cfg.EncoderResidual = "vi", true
+	if _, err := newLatentGP("gpcde", cfg, Spec{X: X, Y: Y, KMeans: km}, false); err == nil || !strings.Contains(err.Error(), "encoder_residual") {
+		t.Fatalf("gpcde with encoder_residual: err %v", err)
+	}
+}
+
+func maxAbsDiff(a, b *mat.Dense) float64 {
+	var d mat.Dense
+	d.Sub(a, b)
+	return mat.Norm(&d, math.Inf(1))
+}

@@ -71,6 +71,20 @@ func NewMLP(prefix string, sizes []int, rng *rand.Rand) *MLP {
 	return m
 }
 
+// ZeroOutputCols sets the weights and biases of output columns [c0, c1) of
+// the last layer to zero, so those outputs start at 0 for every input.
+func (m *MLP) ZeroOutputCols(c0, c1 int) {
+	last := m.Layers[len(m.Layers)-1]
+	for _, p := range []*ad.Param{last.W, last.B} {
+		r, _ := p.Raw.Dims()
+		for i := 0; i < r; i++ {
+			for j := c0; j < c1; j++ {
+				p.Raw.Set(i, j, 0)
+			}
+		}
+	}
+}
+
 // Params lists the weights and biases in layer order.
 func (m *MLP) Params() []*ad.Param {
 	var ps []*ad.Param
