@@ -1,0 +1,68 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mgpteam/mgp/pkg/eval"
+)
+
+func writeTraceResult(t *testing.T, dir string, withNLL bool) string {
+	t.Helper()
+	var tr []eval.TracePoint
+	for it := 100; it <= 500; it += 100 {
+		p := eval.TracePoint{Iter: it, ELBO: -1 / float64(it)}
+		if withNLL {
+			v := 3 - float64(it)/1000
+			p.TestNLL = &v
+		}
+		tr = append(tr, p)
+	}
+	res := &eval.Result{Model: "sgp", Dataset: "step", Iterations: 500, Trace: tr, Version: "test",
+		Metrics: eval.Metrics{NLL: 2.5}}
+	path := filepath.Join(dir, "result.json")
+	if err := eval.WriteJSONAtomic(path, res); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func TestTraceDrawsRunsAndRejectsMissingMetric(t *testing.T) {
+	tmp := t.TempDir()
+	a := writeTraceResult(t, filepath.Join(tmp, "run-a"), true)
+	b := writeTraceResult(t, filepath.Join(tmp, "run-b"), true)
+	noNLL := writeTraceResult(t, filepath.Join(tmp, "run-c"), false)
+	png := filepath.Join(tmp, "out", "trace.png")
+	out, _, err := run(t, "trace", a, filepath.Join(b, "result.json"), "-o", png)
+	if err != nil || !strings.Contains(out, "2 runs") {
+		t.Fatalf("trace: out %q, err %v", out, err)
+	}
+	img, err := os.ReadFile(png)
+	if err != nil || !bytes.HasPrefix(img, []byte("\x89PNG")) {
+		t.Fatalf("trace did not write a PNG: %v", err)
+	}
+	if _, _, err := run(t, "trace", noNLL, "--metric", "elbo", "-o", filepath.Join(tmp, "elbo.png")); err != nil {
+		t.Fatalf("elbo trace: %v", err)
+	}
+	bad := filepath.Join(tmp, "bad.png")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"trace", a, noNLL, "-o", bad}, "eval_every"},
+		{[]string{"trace", a, "--metric", "rmse", "-o", bad}, "--metric"},
+		{[]string{"trace", a}, "--out"},
+		{[]string{"trace", filepath.Join(tmp, "nowhere"), "-o", bad}, "nowhere"},
+	} {
+		_, _, err := run(t, c.args...)
+		if err == nil || !strings.Contains(err.Error(), c.want) || exitCode(err) != 2 {
+			t.Errorf("%v: err %v (exit %d), want a usage error naming %q", c.args, err, exitCode(err), c.want)
+		}
+		if _, err := os.Stat(bad); err == nil {
+			t.Fatalf("%v: wrote %s although it failed", c.args, bad)
+		}
+	}
+}
