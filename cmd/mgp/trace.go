@@ -57,7 +57,7 @@ instead of its result.json. Lines are labelled by the run directory's name.`,
 			if err != nil {
 				return inputErr(err)
 			}
-			if err := plot.SavePNG(p, 6*vg.Inch, 4*vg.Inch, out); err != nil {
+			if err := plot.SavePNGLegendRight(p, 8*vg.Inch, 4.5*vg.Inch, out); err != nil {
 				return err
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "wrote %s (%d runs)\n", out, len(series))

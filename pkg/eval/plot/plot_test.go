@@ -1,10 +1,12 @@
 package plot
 
 import (
+	"fmt"
 	"image/png"
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	gplot "gonum.org/v1/plot"
@@ -137,5 +139,68 @@ func TestPoints(t *testing.T) {
 	}
 	if _, err := Points("nan", "x", "y", map[string][2][]float64{"n": {{0, 1}, {0, math.Inf(1)}}}); err == nil {
 		t.Error("Inf accepted")
+	}
+}
+
+func TestSavePNGLegendRight(t *testing.T) {
+	it := grid(20, 0, 2000)
+	series := map[string][2][]float64{}
+	for k := range 12 {
+		y := make([]float64, len(it))
+		for i, v := range it {
+			y[i] = 3 - float64(k)*0.1 - math.Log1p(v/500)
+		}
+		series[fmt.Sprintf("run-%02d", k)] = [2][]float64{it, y}
+	}
+	p, err := Lines("", "iteration", "test NLL", series)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "trace.png")
+	if err := SavePNGLegendRight(p, 6*vg.Inch, 4*vg.Inch, path); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := img.Bounds(); b.Dx() != 576 || b.Dy() != 384 {
+		t.Fatalf("image is %d x %d, want 576 x 384", b.Dx(), b.Dy())
+	}
+	// The last 40 pixel columns hold only the legend: ink in the top half
+	// (12 entries), none in the bottom quarter (no axis, tick or line).
+	ink := func(x0, x1, y0, y1 int) int {
+		n := 0
+		for x := x0; x < x1; x++ {
+			for y := y0; y < y1; y++ {
+				if r, g, b, _ := img.At(x, y).RGBA(); r+g+b < 3*0xf000 {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	if n := ink(536, 576, 0, 192); n == 0 {
+		t.Error("no legend in the right column")
+	}
+	if n := ink(536, 576, 288, 384); n != 0 {
+		t.Errorf("%d dark pixels below the legend: the plot reaches into the legend column", n)
+	}
+	long := map[string][2][]float64{strings.Repeat("a very long run name ", 8): {it, it}}
+	p, err = Lines("", "x", "y", long)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := filepath.Join(t.TempDir(), "bad.png")
+	if err := SavePNGLegendRight(p, 4*vg.Inch, 3*vg.Inch, bad); err == nil {
+		t.Error("legend wider than half the image accepted")
+	}
+	if _, err := os.Stat(bad); !os.IsNotExist(err) {
+		t.Errorf("failed save left %s behind", bad)
 	}
 }

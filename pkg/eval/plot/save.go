@@ -1,11 +1,13 @@
 package plot
 
 import (
+	"fmt"
 	"io"
 
 	"github.com/mgpteam/mgp/pkg/eval"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 )
 
 // SavePNG renders p as a w x h PNG (at gonum/plot's default 96 dpi, so a
@@ -19,6 +21,35 @@ func SavePNG(p *plot.Plot, w, h vg.Length, path string) error {
 	}
 	return eval.WriteFileAtomic(path, func(dst io.Writer) error {
 		_, err := wt.WriteTo(dst)
+		return err
+	})
+}
+
+// legendGap is the space between the plotting area and an outside legend.
+const legendGap = 6 * vg.Millimeter
+
+// SavePNGLegendRight is SavePNG for plots with many labelled series: the
+// legend is drawn in its own column to the right of the plot, as wide as
+// its longest entry, so it never hides a line. p is left as it was given.
+func SavePNGLegendRight(p *plot.Plot, w, h vg.Length, path string) error {
+	c, err := draw.NewFormattedCanvas(w, h, "png")
+	if err != nil {
+		return err
+	}
+	dc := draw.New(c)
+	leg := p.Legend
+	lw := leg.Rectangle(dc).Size().X + legendGap
+	if lw >= w/2 {
+		return fmt.Errorf("plot: legend needs %.1f of %.1f inches; give a wider image or shorter names", lw/vg.Inch, w/vg.Inch)
+	}
+	p.Legend = plot.NewLegend()
+	p.Draw(draw.Crop(dc, 0, -lw, 0, 0))
+	p.Legend = leg
+	out := leg
+	out.Top, out.Left = true, true
+	out.Draw(draw.Crop(dc, w-lw+legendGap, 0, 0, -legendGap))
+	return eval.WriteFileAtomic(path, func(dst io.Writer) error {
+		_, err := c.WriteTo(dst)
 		return err
 	})
 }
