@@ -2,6 +2,7 @@ package plot
 
 import (
 	"fmt"
+	"image"
 	"image/png"
 	"math"
 	"os"
@@ -22,18 +23,7 @@ func checkPNG(t *testing.T, p *gplot.Plot) {
 	if err := SavePNG(p, 4*vg.Inch, 3*vg.Inch, path); err != nil {
 		t.Fatal(err)
 	}
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatalf("decode: %v", err)
-	}
-	if b := img.Bounds(); b.Dx() != 384 || b.Dy() != 288 {
-		t.Fatalf("image is %d x %d, want 384 x 288", b.Dx(), b.Dy())
-	}
+	decodePNG(t, path, 384, 288)
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -45,6 +35,24 @@ func checkPNG(t *testing.T, p *gplot.Plot) {
 		}
 		t.Fatalf("directory holds %v, want only fig.png", names)
 	}
+}
+
+// decodePNG reads the PNG at path and checks that it is w x h pixels.
+func decodePNG(t *testing.T, path string, w, h int) image.Image {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatalf("decode: %v", err)
+	}
+	if b := img.Bounds(); b.Dx() != w || b.Dy() != h {
+		t.Fatalf("image is %d x %d, want %d x %d", b.Dx(), b.Dy(), w, h)
+	}
+	return img
 }
 
 // grid returns n evenly spaced points in [a, b].
@@ -160,18 +168,7 @@ func TestSavePNGLegendRight(t *testing.T) {
 	if err := SavePNGLegendRight(p, 6*vg.Inch, 4*vg.Inch, path); err != nil {
 		t.Fatal(err)
 	}
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if b := img.Bounds(); b.Dx() != 576 || b.Dy() != 384 {
-		t.Fatalf("image is %d x %d, want 576 x 384", b.Dx(), b.Dy())
-	}
+	img := decodePNG(t, path, 576, 384)
 	// The last 40 pixel columns hold only the legend: ink in the top half
 	// (12 entries), none in the bottom quarter (no axis, tick or line).
 	ink := func(x0, x1, y0, y1 int) int {
