@@ -19,6 +19,11 @@ func SavePNG(p *plot.Plot, w, h vg.Length, path string) error {
 	if err != nil {
 		return err
 	}
+	return writeAtomic(path, wt)
+}
+
+// writeAtomic writes a rendered image to path through eval.WriteFileAtomic.
+func writeAtomic(path string, wt io.WriterTo) error {
 	return eval.WriteFileAtomic(path, func(dst io.Writer) error {
 		_, err := wt.WriteTo(dst)
 		return err
@@ -48,8 +53,5 @@ func SavePNGLegendRight(p *plot.Plot, w, h vg.Length, path string) error {
 	out := leg
 	out.Top, out.Left = true, true
 	out.Draw(draw.Crop(dc, w-lw+legendGap, 0, 0, -legendGap))
-	return eval.WriteFileAtomic(path, func(dst io.Writer) error {
-		_, err := c.WriteTo(dst)
-		return err
-	})
+	return writeAtomic(path, c)
 }
