@@ -40,6 +40,10 @@ type Result struct {
 	Model string `json:"model"`
 	// Dataset is the data set name, e.g. "wine-red".
 	Dataset string `json:"dataset"`
+	// Variant names the set of overrides the run was made with (a sweep's
+	// variant, e.g. "paper" or "beta=0.1"); empty means the config as given.
+	// A run's identity is (Dataset, Model, Variant, seeds).
+	Variant string `json:"variant,omitempty"`
 	// Config holds the run's hyper-parameters as given.
 	Config map[string]any `json:"config"`
 	// SplitSeed seeds the train/test split.
