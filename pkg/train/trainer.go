@@ -106,4 +106,3 @@ func Fit(ctx context.Context, m models.Model, X, Y *mat.Dense, cfg TrainConfig, 
 	}
 	return trace, nil
 }
-
