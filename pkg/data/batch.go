@@ -17,6 +17,7 @@ type Batcher struct {
 	perm []int // the current epoch's permutation
 	buf  []int // returned to the caller
 	rng  *rand.Rand
+	src  *rand.PCG // rng's source, kept for State and Restore
 }
 
 // NewBatcher returns a Batcher over n rows with batch size b, seeded by seed.
@@ -26,7 +27,8 @@ func NewBatcher(n, b int, seed uint64) *Batcher {
 	if bt.full {
 		bt.b = n
 	} else {
-		bt.rng = newRNG(seed, streamBatch)
+		bt.src = rand.NewPCG(seed, streamBatch)
+		bt.rng = rand.New(bt.src)
 		shuffleInts(bt.rng, bt.perm)
 	}
 	bt.buf = make([]int, bt.b)
