@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -13,10 +14,12 @@ import (
 )
 
 type trainOpts struct {
-	config string
-	sets   []string
-	seed   int64
-	out    string
+	config  string
+	sets    []string
+	seed    int64
+	out     string
+	resume  bool
+	variant string
 }
 
 func newTrainCmd(g *globalOpts) *cobra.Command {
@@ -26,7 +29,12 @@ func newTrainCmd(g *globalOpts) *cobra.Command {
 		Short: "Train one model on one data set and score it (KDE NLL, RMSE)",
 		Long: `Train the model of a YAML run config on its data set, evaluate it with the
 paper's protocol (200 predictive samples per test point, Silverman KDE, NLL on the
-original y scale) and write result.json and checkpoint.json into --out.`,
+original y scale) and write result.json and checkpoint.json into --out.
+
+Training writes a resumable checkpoint every train.checkpoint_every iterations
+(default: about every five minutes) and on Ctrl-C or SIGTERM (exit code 130).
+Run the same command with --resume to continue; the result is bit-identical
+to an uninterrupted run.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runTrain(cmd, g, o) },
 	}
@@ -34,6 +42,8 @@ original y scale) and write result.json and checkpoint.json into --out.`,
 	c.Flags().StringArrayVar(&o.sets, "set", nil, "override a config key, e.g. --set train.iterations=500 (repeatable)")
 	c.Flags().Int64Var(&o.seed, "seed", -1, "seed for the split and the model (sets data.split_seed and train.seed)")
 	c.Flags().StringVarP(&o.out, "out", "o", "", "run directory (default runs/<model>-<data>-s<seed>)")
+	c.Flags().BoolVar(&o.resume, "resume", false, "continue the unfinished run in --out from its checkpoint (same config and overrides)")
+	c.Flags().StringVar(&o.variant, "variant", "", "name of the overrides this run stands for, recorded in result.json (e.g. beta=0.1)")
 	_ = c.MarkFlagRequired("config")
 	return c
 }
@@ -54,8 +64,19 @@ func runTrain(cmd *cobra.Command, g *globalOpts, o *trainOpts) error {
 	opts := train.Options{
 		DataDir: resolveDataDir(g.dataDir, cfg.Data.Dir), OutDir: out, Log: g.stderr,
 		TTY: train.IsTerminal(os.Stderr), Command: commandLine(), Version: version(), Quiet: g.quiet,
+		Variant: o.variant, Resume: o.resume,
+	}
+	if o.out == "" {
+		opts.ResumeHint = commandLine() + " --out " + out
+		if !o.resume {
+			opts.ResumeHint += " --resume"
+		}
 	}
 	res, err := train.Run(cmd.Context(), cfg, opts)
+	if errors.Is(err, train.ErrComplete) {
+		fmt.Fprintf(cmd.OutOrStdout(), "%s: the run is already complete (see %s); nothing to resume\n", out, filepath.Join(out, train.ResultFile))
+		return nil
+	}
 	if err != nil {
 		return err
 	}

@@ -2,10 +2,13 @@ package train
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
+	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/eval"
 	"gonum.org/v1/gonum/mat"
 )
@@ -23,29 +26,67 @@ type Matrix struct {
 	Data []float64 `json:"data"`
 }
 
-// Checkpoint is a saved model: its run config plus the unconstrained value of
-// every parameter by name.
-type Checkpoint struct {
-	Config  RunConfig         `json:"config"`
-	Params  map[string]Matrix `json:"params"`
-	Version string            `json:"version"`
+// DataInfo is what prediction needs of the training data: the
+// standardisation and the column names.
+type DataInfo struct {
+	// Std holds the column means and divisors of inputs and outputs.
+	Std *data.Standardizer `json:"standardizer,omitempty"`
+	// XNames and YNames name the input and output columns, when known.
+	XNames []string `json:"x_names,omitempty"`
+	YNames []string `json:"y_names,omitempty"`
+	// NTrain is the number of training rows.
+	NTrain int `json:"n_train,omitempty"`
 }
 
-// SaveCheckpoint writes cfg and ps to path atomically.
-func SaveCheckpoint(path string, cfg RunConfig, ps *ad.ParamSet, version string) error {
-	ck := Checkpoint{Config: cfg, Params: map[string]Matrix{}, Version: version}
+// Checkpoint is a saved run: its config, the unconstrained value of every
+// parameter by name and, while training is under way or was interrupted,
+// the training loop's state so that the run can resume exactly.
+type Checkpoint struct {
+	Config  RunConfig         `json:"config"`
+	Variant string            `json:"variant,omitempty"`
+	Params  map[string]Matrix `json:"params"`
+	Version string            `json:"version"`
+	// State is the training loop's state (nil in checkpoints of older
+	// versions, which cannot resume).
+	State *TrainState `json:"state,omitempty"`
+	// Trained is true once all iterations are done; Complete once the
+	// evaluation is done too and result.json is written.
+	Trained  bool `json:"trained,omitempty"`
+	Complete bool `json:"complete,omitempty"`
+	// Data describes the training data's standardisation and columns.
+	Data *DataInfo `json:"data_info,omitempty"`
+}
+
+// NewCheckpoint captures cfg and the parameters ps.
+func NewCheckpoint(cfg RunConfig, ps *ad.ParamSet, version string) *Checkpoint {
+	ck := &Checkpoint{Config: cfg, Params: map[string]Matrix{}, Version: version}
 	for name, m := range ps.Snapshot() {
 		r, c := m.Dims()
 		ck.Params[name] = Matrix{Rows: r, Cols: c, Data: m.RawMatrix().Data}
 	}
-	return eval.WriteJSONAtomic(path, ck)
+	return ck
 }
 
-// LoadCheckpoint reads a checkpoint.
+// Save writes the checkpoint to path atomically.
+func (ck *Checkpoint) Save(path string) error { return eval.WriteJSONAtomic(path, ck) }
+
+// SaveCheckpoint writes cfg and ps to path atomically (no training state).
+func SaveCheckpoint(path string, cfg RunConfig, ps *ad.ParamSet, version string) error {
+	return NewCheckpoint(cfg, ps, version).Save(path)
+}
+
+// ErrNoCheckpoint marks a run directory without a checkpoint.
+var ErrNoCheckpoint = errors.New("no checkpoint")
+
+// LoadCheckpoint reads a checkpoint. A missing file gives an error wrapping
+// ErrNoCheckpoint.
 func LoadCheckpoint(path string) (*Checkpoint, error) {
 	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%s: %w (is this a run directory written by mgp train?)", path, ErrNoCheckpoint)
+	}
 	if err != nil {
-		return nil, fmt.Errorf("reading checkpoint: %w (is this a run directory written by mgp train?)", err)
+		return nil, fmt.Errorf("reading checkpoint: %w", err)
 	}
 	var ck Checkpoint
 	if err := json.Unmarshal(b, &ck); err != nil {

@@ -54,6 +54,10 @@ type TrainConfig struct {
 	LogEvery int `mapstructure:"log_every" json:"log_every,omitempty"`
 	// TraceEvery records the ELBO into the trace every so many iterations.
 	TraceEvery int `mapstructure:"trace_every" json:"trace_every,omitempty"`
+	// CheckpointEvery writes a resumable checkpoint every so many
+	// iterations; 0 (the default) writes one about every five minutes of
+	// training instead.
+	CheckpointEvery int `mapstructure:"checkpoint_every" json:"checkpoint_every,omitempty"`
 }
 
 // EvalConfig sets the evaluation protocol (models.md §8).
@@ -87,6 +91,9 @@ func (c *RunConfig) Validate() error {
 	}
 	if c.Train.Iterations < 0 {
 		return fmt.Errorf("train.iterations = %d: must be >= 0", c.Train.Iterations)
+	}
+	if c.Train.CheckpointEvery < 0 {
+		return fmt.Errorf("train.checkpoint_every = %d: must be >= 0 (0: about every five minutes)", c.Train.CheckpointEvery)
 	}
 	if c.Train.LR <= 0 {
 		return fmt.Errorf("train.lr = %g: must be positive", c.Train.LR)

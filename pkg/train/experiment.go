@@ -3,6 +3,7 @@ package train
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/mgpteam/mgp/pkg/data"
 	"gonum.org/v1/gonum/mat"
@@ -19,6 +20,8 @@ type Experiment struct {
 	// PlotX is the standardised test grid of a toy case (nil otherwise).
 	PlotX *mat.Dense
 	Split string
+	// XNames and YNames name the input and output columns.
+	XNames, YNames []string
 }
 
 // toyTestOffset separates the held-out toy draw's seed from the training
@@ -61,6 +64,7 @@ func LoadExperiment(dc DataConfig, dataDir string) (*Experiment, error) {
 			Name: dc.Name, XTrain: p.XTrain, YTrain: p.YTrain,
 			XTest: p.Std.TransformX(test.X), YTest: p.Std.TransformY(test.Y),
 			SigmaY: p.Std.YStd[0], Std: p.Std, PlotX: p.XTest,
+			XNames: train.XNames, YNames: splitNames(train.YName),
 			Split: fmt.Sprintf("toy: train seed %d, held-out draw seed %d", dc.SplitSeed, dc.SplitSeed+toyTestOffset),
 		}, nil
 	case "uci", "csv":
@@ -89,6 +93,7 @@ func LoadExperiment(dc DataConfig, dataDir string) (*Experiment, error) {
 		return &Experiment{
 			Name: ds.Name, XTrain: p.XTrain, YTrain: p.YTrain, XTest: p.XTest, YTest: p.YTest,
 			SigmaY: p.Std.YStd[0], Std: p.Std, Split: desc + ", stats " + orDefault(dc.Stats, "full"),
+			XNames: ds.XNames, YNames: splitNames(ds.YName),
 		}, nil
 	}
 	return nil, fmt.Errorf("data.kind = %q: use toy, uci or csv", kind)
@@ -99,4 +104,12 @@ func orDefault(s, d string) string {
 		return d
 	}
 	return s
+}
+
+// splitNames splits a comma-joined list of column names (nil when empty).
+func splitNames(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, ",")
 }

@@ -16,6 +16,7 @@ type Progress struct {
 	Total    int
 	Label    string
 	start    time.Time
+	from     int // iterations done before this session
 	lastDraw time.Time
 }
 
@@ -26,7 +27,16 @@ func IsTerminal(f *os.File) bool {
 }
 
 // Start marks the beginning of training.
-func (p *Progress) Start() { p.start = time.Now() }
+func (p *Progress) Start() { p.StartAt(0) }
+
+// StartAt marks the beginning of a training session that continues after
+// iteration from (a resumed run), so that rates count this session only.
+func (p *Progress) StartAt(from int) {
+	if p == nil {
+		return
+	}
+	p.start, p.from = time.Now(), from
+}
 
 // Update reports iteration it (1-based) with the current objective.
 func (p *Progress) Update(it int, elbo float64) {
@@ -34,7 +44,7 @@ func (p *Progress) Update(it int, elbo float64) {
 		return
 	}
 	el := time.Since(p.start).Seconds()
-	rate := float64(it) / max(el, 1e-9)
+	rate := float64(it-p.from) / max(el, 1e-9)
 	eta := time.Duration(float64(p.Total-it)/max(rate, 1e-9)) * time.Second
 	if p.TTY {
 		if time.Since(p.lastDraw) < 100*time.Millisecond && it != p.Total {

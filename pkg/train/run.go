@@ -2,9 +2,11 @@ package train
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"runtime"
 	"time"
@@ -14,6 +16,10 @@ import (
 	"github.com/mgpteam/mgp/pkg/eval"
 	"github.com/mgpteam/mgp/pkg/models"
 )
+
+// DefaultCheckpointInterval is how much training time passes between two
+// checkpoints when train.checkpoint_every is 0.
+const DefaultCheckpointInterval = 5 * time.Minute
 
 // Options are the run's environment: where data and outputs live, where
 // progress goes, and provenance strings for the result.
@@ -25,6 +31,19 @@ type Options struct {
 	Command string
 	Version string
 	Quiet   bool
+	// Variant names the overrides the run was made with (recorded in
+	// result.json and the checkpoint).
+	Variant string
+	// Resume continues the run from OutDir's checkpoint.
+	Resume bool
+	// ResumeHint is how to continue after an interruption, for the message
+	// (default: the command with --resume).
+	ResumeHint string
+	// CheckpointInterval overrides DefaultCheckpointInterval.
+	CheckpointInterval time.Duration
+	// AfterStep, when set, is called after every iteration (and after that
+	// iteration's checkpoint, if one was written).
+	AfterStep func(it int)
 }
 
 // InputError marks a failure caused by the run's input (config, data, model
@@ -36,6 +55,44 @@ func (e *InputError) Error() string { return e.Err.Error() }
 
 // Unwrap returns the cause.
 func (e *InputError) Unwrap() error { return e.Err }
+
+// InterruptedError reports a run stopped by its context (Ctrl-C, SIGTERM)
+// and where its checkpoint is. It wraps the context's error.
+type InterruptedError struct {
+	// Iter and Total are the completed and the planned iterations.
+	Iter, Total int
+	// Phase is what was under way: loading, training or evaluation.
+	Phase string
+	// Checkpoint is the checkpoint written ("" when none was).
+	Checkpoint string
+	// Resume says how to continue.
+	Resume string
+	// Err is the context's error.
+	Err error
+}
+
+// Error says what was interrupted, what was saved and how to continue.
+func (e *InterruptedError) Error() string {
+	msg := fmt.Sprintf("interrupted during %s", e.Phase)
+	if e.Phase != "loading" {
+		msg += fmt.Sprintf(" after iteration %d of %d", e.Iter, e.Total)
+	}
+	if e.Checkpoint != "" {
+		msg += "; checkpoint written to " + e.Checkpoint
+	} else {
+		msg += "; nothing was written"
+	}
+	if e.Resume != "" {
+		msg += "; continue with: " + e.Resume
+	}
+	return msg
+}
+
+// Unwrap returns the context's error.
+func (e *InterruptedError) Unwrap() error { return e.Err }
+
+// ErrComplete marks a resume of a run that has already finished.
+var ErrComplete = errors.New("run is already complete")
 
 // Outcome is what a run produced.
 type Outcome struct {
@@ -53,46 +110,130 @@ func BuildModel(cfg RunConfig, exp *Experiment) (models.Model, error) {
 }
 
 // Run trains and evaluates one configuration and, when opts.OutDir is set,
-// writes result.json and checkpoint.json there atomically.
+// writes checkpoint.json (periodically, on interruption and at the end) and
+// result.json there, each atomically; result.json comes last, so its
+// presence means the run is complete. With opts.Resume it continues from
+// the directory's checkpoint and ends bit-identical to an uninterrupted run.
 func Run(ctx context.Context, cfg RunConfig, opts Options) (*Outcome, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, &InputError{err}
+	}
+	ckPath := ""
+	var prev *Checkpoint
+	if opts.OutDir != "" {
+		ckPath = filepath.Join(opts.OutDir, CheckpointFile)
+		var err error
+		if prev, err = checkRunDir(opts.OutDir, cfg, opts.Resume); err != nil {
+			return nil, err
+		}
+	}
+	resume := opts.ResumeHint
+	if resume == "" && opts.Command != "" {
+		resume = opts.Command
+		if !opts.Resume {
+			resume += " --resume"
+		}
+	}
+	interrupted := func(phase string, iter int, ck string, err error) error {
+		return &InterruptedError{Iter: iter, Total: cfg.Train.Iterations, Phase: phase, Checkpoint: ck, Resume: resume, Err: err}
 	}
 	exp, err := LoadExperiment(cfg.Data, opts.DataDir)
 	if err != nil {
 		return nil, &InputError{err}
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, interrupted("loading", 0, "", err)
+	}
 	m, err := BuildModel(cfg, exp)
 	if err != nil {
 		return nil, &InputError{err}
 	}
-	var prog *Progress
-	if !opts.Quiet && opts.Log != nil {
-		prog = &Progress{W: opts.Log, TTY: opts.TTY, Every: cfg.Train.LogEvery, Label: fmt.Sprintf("%s/%s", cfg.ModelName(), exp.Name)}
+	if err := ctx.Err(); err != nil {
+		return nil, interrupted("loading", 0, "", err)
 	}
-	var evalFn func() float64
+	tr := NewTrainer(m, exp.XTrain, exp.YTrain, cfg.Train)
+	if prev != nil {
+		if err := prev.Restore(m.Params()); err != nil {
+			return nil, &InputError{fmt.Errorf("%s: %w", ckPath, err)}
+		}
+		if err := tr.Restore(prev.State); err != nil {
+			return nil, &InputError{fmt.Errorf("%s: %w", ckPath, err)}
+		}
+	}
+	if !opts.Quiet && opts.Log != nil {
+		tr.Progress = &Progress{W: opts.Log, TTY: opts.TTY, Every: cfg.Train.LogEvery, Label: fmt.Sprintf("%s/%s", cfg.ModelName(), exp.Name)}
+		if prev != nil {
+			fmt.Fprintf(opts.Log, "%s/%s: resuming from %s at iteration %d of %d\n", cfg.ModelName(), exp.Name, ckPath, prev.State.Iter, cfg.Train.Iterations)
+		}
+	}
 	if cfg.Train.EvalEvery > 0 {
-		k := uint64(0)
-		evalFn = func() float64 {
-			k++
+		tr.Eval = func(k uint64) float64 {
 			return Evaluate(m, exp.XTest, exp.YTest, exp.SigmaY, cfg.Eval.Samples, derive(cfg.Train.Seed, streamEval+16*k)).NLL
 		}
 	}
-	t0 := time.Now()
-	trace, err := Fit(ctx, m, exp.XTrain, exp.YTrain, cfg.Train, prog, evalFn)
-	if err != nil {
+	save := func(complete bool) error {
+		if ckPath == "" {
+			return nil
+		}
+		st, err := tr.State()
+		if err != nil {
+			return err
+		}
+		ck := NewCheckpoint(cfg, m.Params(), opts.Version)
+		ck.Variant, ck.State, ck.Data = opts.Variant, st, dataInfo(exp)
+		ck.Trained = st.Iter == cfg.Train.Iterations
+		ck.Complete = complete
+		if err := ck.Save(ckPath); err != nil {
+			return fmt.Errorf("writing checkpoint: %w", err)
+		}
+		return nil
+	}
+	interval := opts.CheckpointInterval
+	if interval <= 0 {
+		interval = DefaultCheckpointInterval
+	}
+	last := time.Now()
+	tr.AfterStep = func(it int) error {
+		every := cfg.Train.CheckpointEvery
+		if it < cfg.Train.Iterations && ((every > 0 && it%every == 0) || (every == 0 && time.Since(last) >= interval)) {
+			if err := save(false); err != nil {
+				return err
+			}
+			last = time.Now()
+		}
+		if opts.AfterStep != nil {
+			opts.AfterStep(it)
+		}
+		return nil
+	}
+	if err := tr.Run(ctx); err != nil {
+		if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+			if serr := save(false); serr != nil {
+				return nil, fmt.Errorf("%w (and the checkpoint could not be written: %v)", interrupted("training", tr.Iter(), "", err), serr)
+			}
+			return nil, interrupted("training", tr.Iter(), ckPath, err)
+		}
 		return nil, err
 	}
-	trainSec := time.Since(t0).Seconds()
+	if err := save(false); err != nil {
+		return nil, err
+	}
 	t1 := time.Now()
-	met := Evaluate(m, exp.XTest, exp.YTest, exp.SigmaY, cfg.Eval.Samples, derive(cfg.Train.Seed, streamEval))
+	met, err := evaluateRun(ctx, m, exp, cfg.Eval.Samples, derive(cfg.Train.Seed, streamEval))
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, interrupted("evaluation", tr.Iter(), ckPath, err)
+		}
+		return nil, err
+	}
 	evalSec := time.Since(t1).Seconds()
+	trainSec := tr.Seconds()
 	res := &eval.Result{
-		Model: cfg.ModelName(), Dataset: exp.Name, Config: configMap(cfg),
+		Model: cfg.ModelName(), Dataset: exp.Name, Variant: opts.Variant, Config: configMap(cfg),
 		SplitSeed: cfg.Data.SplitSeed, ModelSeed: cfg.Train.Seed, Split: exp.Split,
 		Iterations: cfg.Train.Iterations, TrainSeconds: trainSec, EvalSeconds: evalSec,
 		ItersPerSecond: float64(cfg.Train.Iterations) / max(trainSec, 1e-9),
-		Metrics:        met, Trace: trace,
+		Metrics:        met, Trace: tr.Trace(),
 		Version: opts.Version, GoVersion: runtime.Version(), BLAS: ad.Backend(),
 		Date: time.Now().UTC().Format(time.RFC3339), Command: opts.Command,
 	}
@@ -100,7 +241,7 @@ func Run(ctx context.Context, cfg RunConfig, opts Options) (*Outcome, error) {
 		res.Diagnostics = d.Diagnostics(exp.XTrain, exp.YTrain)
 	}
 	if opts.OutDir != "" {
-		if err := SaveCheckpoint(filepath.Join(opts.OutDir, CheckpointFile), cfg, m.Params(), opts.Version); err != nil {
+		if err := save(true); err != nil {
 			return nil, err
 		}
 		if err := eval.WriteJSONAtomic(filepath.Join(opts.OutDir, ResultFile), res); err != nil {
@@ -108,6 +249,72 @@ func Run(ctx context.Context, cfg RunConfig, opts Options) (*Outcome, error) {
 		}
 	}
 	return &Outcome{Result: res, Model: m, Exp: exp}, nil
+}
+
+// checkRunDir makes sure dir can be written and, with resume, returns the
+// checkpoint to continue from. Without resume it refuses a directory that
+// holds an unfinished run, which would otherwise be lost.
+func checkRunDir(dir string, cfg RunConfig, resume bool) (*Checkpoint, error) {
+	if err := checkWritable(dir); err != nil {
+		return nil, &InputError{err}
+	}
+	path := filepath.Join(dir, CheckpointFile)
+	ck, err := LoadCheckpoint(path)
+	switch {
+	case errors.Is(err, ErrNoCheckpoint):
+		if resume {
+			return nil, &InputError{fmt.Errorf("--resume: %s holds no checkpoint to continue from; run without --resume to start the run", dir)}
+		}
+		return nil, nil
+	case err != nil:
+		if resume {
+			return nil, &InputError{err}
+		}
+		return nil, &InputError{fmt.Errorf("%v; remove it or choose another --out", err)}
+	}
+	if !resume {
+		if ck.State != nil && !ck.Complete {
+			return nil, &InputError{fmt.Errorf("%s holds an unfinished run (iteration %d of %d): add --resume to continue it, or remove the directory to start over",
+				dir, ck.State.Iter, ck.Config.Train.Iterations)}
+		}
+		return nil, nil
+	}
+	if ck.State == nil {
+		return nil, &InputError{fmt.Errorf("--resume: %s was written by a version of mgp without resumable state; start the run again without --resume", path)}
+	}
+	if diff := configDiff(ck.Config, cfg); diff != "" {
+		return nil, &InputError{fmt.Errorf("--resume: the config differs from the checkpoint's (%s); resume with the same config and overrides, or start a new run elsewhere", diff)}
+	}
+	if ck.Complete {
+		if _, err := os.Stat(filepath.Join(dir, ResultFile)); err == nil {
+			return nil, ErrComplete
+		}
+	}
+	return ck, nil
+}
+
+// checkWritable creates dir if needed and checks that a file can be created
+// in it, so that a run fails before training rather than after.
+func checkWritable(dir string) error {
+	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
+		return fmt.Errorf("--out %s is a file, not a directory: choose a directory for the run", dir)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("--out %s cannot be created: %v", dir, err)
+	}
+	f, err := os.CreateTemp(dir, ".write-check-*")
+	if err != nil {
+		return fmt.Errorf("--out %s is not writable: %v", dir, err)
+	}
+	name := f.Name()
+	_ = f.Close()
+	return os.Remove(name)
+}
+
+// dataInfo records the experiment's standardisation and column names.
+func dataInfo(exp *Experiment) *DataInfo {
+	n, _ := exp.XTrain.Dims()
+	return &DataInfo{Std: exp.Std, XNames: exp.XNames, YNames: exp.YNames, NTrain: n}
 }
 
 // LoadRun rebuilds a saved run's experiment and model from its checkpoint.
@@ -149,4 +356,14 @@ func configMap(cfg RunConfig) map[string]any {
 		"train": cfg.Train,
 		"eval":  cfg.Eval,
 	}
+}
+
+// evaluateRun scores m on exp's test set, giving up with ctx's error when
+// ctx ends first.
+func evaluateRun(ctx context.Context, m models.Model, exp *Experiment, P int, seed uint64) (eval.Metrics, error) {
+	if err := ctx.Err(); err != nil {
+		return eval.Metrics{}, err
+	}
+	met := Evaluate(m, exp.XTest, exp.YTest, exp.SigmaY, P, seed)
+	return met, ctx.Err()
 }

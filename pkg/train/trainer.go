@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"time"
 
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
 	"github.com/mgpteam/mgp/pkg/data"
@@ -42,67 +43,158 @@ func (e *NaNError) Error() string {
 	return fmt.Sprintf("training diverged at iteration %d: %s; try a smaller train.lr or check the data for extreme values", e.Iter, e.What)
 }
 
-// Fit trains m on (X, Y) (standardised) for cfg.Iterations Adam steps. When
-// evalFn is non-nil and cfg.EvalEvery > 0 it is called every EvalEvery
-// iterations and its value goes into the trace. Cancelling ctx stops
-// training with ctx's error.
-func Fit(ctx context.Context, m models.Model, X, Y *mat.Dense, cfg TrainConfig, prog *Progress,
-	evalFn func() float64) ([]eval.TracePoint, error) {
+// Trainer is the training loop of one model together with everything it
+// needs to continue exactly after an interruption: the optimiser's moments,
+// the batch and Monte Carlo generators, the iteration and the trace. The
+// model's parameters live in the model; State and Restore cover the rest.
+type Trainer struct {
+	m       models.Model
+	X, Y    *mat.Dense
+	cfg     TrainConfig
+	n       int
+	batcher *data.Batcher
+	mcSrc   *rand.PCG
+	mc      *rand.Rand
+	opt     *ad.Adam
+	tape    *ad.Tape
+	xb, yb  *mat.Dense
+	sched   models.Scheduled
+
+	iter    int
+	evals   uint64
+	trace   []eval.TracePoint
+	elapsed float64 // training seconds of earlier sessions
+	started time.Time
+
+	// Eval, when set and cfg.EvalEvery > 0, is called every EvalEvery
+	// iterations with the 1-based count of evaluations so far (so that a
+	// resumed run seeds its k-th evaluation as an uninterrupted one would);
+	// its value goes into the trace.
+	Eval func(k uint64) float64
+	// AfterStep, when set, is called after every completed iteration; a
+	// non-nil error stops training with that error (checkpoints use it).
+	AfterStep func(it int) error
+	// Progress, when set, reports progress.
+	Progress *Progress
+}
+
+// NewTrainer prepares training of m on the standardised (X, Y) with cfg.
+func NewTrainer(m models.Model, X, Y *mat.Dense, cfg TrainConfig) *Trainer {
 	n, dx := X.Dims()
 	_, dy := Y.Dims()
 	bs := cfg.BatchSize
 	if bs <= 0 || bs > n {
 		bs = n
 	}
-	batcher := data.NewBatcher(n, bs, derive(cfg.Seed, streamBatch))
-	mc := rand.New(rand.NewPCG(derive(cfg.Seed, streamMC), 0))
-	opt := ad.NewAdam(m.Params(), cfg.LR)
-	tape := ad.NewTape()
-	Xb, Yb := mat.NewDense(bs, dx, nil), mat.NewDense(bs, dy, nil)
-	var trace []eval.TracePoint
-	sched, _ := m.(models.Scheduled)
-	if prog != nil {
-		prog.Total = cfg.Iterations
-		prog.Start()
+	src := rand.NewPCG(derive(cfg.Seed, streamMC), 0)
+	t := &Trainer{
+		m: m, X: X, Y: Y, cfg: cfg, n: n,
+		batcher: data.NewBatcher(n, bs, derive(cfg.Seed, streamBatch)),
+		mcSrc:   src, mc: rand.New(src),
+		opt:  ad.NewAdam(m.Params(), cfg.LR),
+		tape: ad.NewTape(),
+		xb:   mat.NewDense(bs, dx, nil), yb: mat.NewDense(bs, dy, nil),
 	}
-	for it := 1; it <= cfg.Iterations; it++ {
-		if it%64 == 0 {
-			if err := ctx.Err(); err != nil {
-				return trace, err
+	t.sched, _ = m.(models.Scheduled)
+	return t
+}
+
+// Iter returns the number of completed iterations.
+func (t *Trainer) Iter() int { return t.iter }
+
+// Trace returns the trace recorded so far.
+func (t *Trainer) Trace() []eval.TracePoint { return t.trace }
+
+// Seconds returns the training time of this and all earlier sessions.
+func (t *Trainer) Seconds() float64 {
+	if t.started.IsZero() {
+		return t.elapsed
+	}
+	return t.elapsed + time.Since(t.started).Seconds()
+}
+
+// Run trains until cfg.Iterations iterations are complete. Cancelling ctx
+// stops it before the next iteration with ctx's error; the trainer is then
+// in a consistent state after its last completed iteration (Iter), ready
+// for State.
+func (t *Trainer) Run(ctx context.Context) error {
+	if t.Progress != nil {
+		t.Progress.Total = t.cfg.Iterations
+		t.Progress.StartAt(t.iter)
+	}
+	t.started = time.Now()
+	defer func() {
+		t.elapsed += time.Since(t.started).Seconds()
+		t.started = time.Time{}
+	}()
+	for t.iter < t.cfg.Iterations {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := t.step(); err != nil {
+			return err
+		}
+		if t.AfterStep != nil {
+			if err := t.AfterStep(t.iter); err != nil {
+				return err
 			}
 		}
-		idx := batcher.Next()
-		Xb = data.GatherRows(Xb, X, idx)
-		Yb = data.GatherRows(Yb, Y, idx)
-		tape.Reset()
-		if sched != nil {
-			sched.SetIteration(it)
-		}
-		obj := m.Objective(tape, Xb, Yb, n, mc)
-		if err := tape.Err(); err != nil {
-			return trace, &NaNError{Iter: it, What: err.Error()}
-		}
-		elbo := obj.Scalar()
-		if math.IsNaN(elbo) || math.IsInf(elbo, 0) {
-			return trace, &NaNError{Iter: it, What: fmt.Sprintf("objective is %v", elbo)}
-		}
-		tape.Backward(tape.Neg(obj))
-		if err := opt.CheckGrads(); err != nil {
-			return trace, &NaNError{Iter: it, What: err.Error()}
-		}
-		opt.Step()
-		if cfg.TraceEvery > 0 && (it%cfg.TraceEvery == 0 || it == 1) {
-			trace = append(trace, eval.TracePoint{Iter: it, ELBO: elbo})
-		}
-		if evalFn != nil && cfg.EvalEvery > 0 && it%cfg.EvalEvery == 0 {
-			v := evalFn()
-			if len(trace) > 0 && trace[len(trace)-1].Iter == it {
-				trace[len(trace)-1].TestNLL = &v
-			} else {
-				trace = append(trace, eval.TracePoint{Iter: it, ELBO: elbo, TestNLL: &v})
-			}
-		}
-		prog.Update(it, elbo)
 	}
-	return trace, nil
+	return nil
+}
+
+// step takes iteration t.iter+1.
+func (t *Trainer) step() error {
+	it := t.iter + 1
+	idx := t.batcher.Next()
+	t.xb = data.GatherRows(t.xb, t.X, idx)
+	t.yb = data.GatherRows(t.yb, t.Y, idx)
+	t.tape.Reset()
+	if t.sched != nil {
+		t.sched.SetIteration(it)
+	}
+	obj := t.m.Objective(t.tape, t.xb, t.yb, t.n, t.mc)
+	if err := t.tape.Err(); err != nil {
+		return &NaNError{Iter: it, What: err.Error()}
+	}
+	elbo := obj.Scalar()
+	if math.IsNaN(elbo) || math.IsInf(elbo, 0) {
+		return &NaNError{Iter: it, What: fmt.Sprintf("objective is %v", elbo)}
+	}
+	t.tape.Backward(t.tape.Neg(obj))
+	if err := t.opt.CheckGrads(); err != nil {
+		return &NaNError{Iter: it, What: err.Error()}
+	}
+	t.opt.Step()
+	t.iter = it
+	cfg := t.cfg
+	if cfg.TraceEvery > 0 && (it%cfg.TraceEvery == 0 || it == 1) {
+		t.trace = append(t.trace, eval.TracePoint{Iter: it, ELBO: elbo})
+	}
+	if t.Eval != nil && cfg.EvalEvery > 0 && it%cfg.EvalEvery == 0 {
+		t.evals++
+		v := t.Eval(t.evals)
+		if len(t.trace) > 0 && t.trace[len(t.trace)-1].Iter == it {
+			t.trace[len(t.trace)-1].TestNLL = &v
+		} else {
+			t.trace = append(t.trace, eval.TracePoint{Iter: it, ELBO: elbo, TestNLL: &v})
+		}
+	}
+	t.Progress.Update(it, elbo)
+	return nil
+}
+
+// Fit trains m on (X, Y) (standardised) for cfg.Iterations Adam steps. When
+// evalFn is non-nil and cfg.EvalEvery > 0 it is called every EvalEvery
+// iterations and its value goes into the trace. Cancelling ctx stops
+// training with ctx's error. It is a Trainer without checkpoints.
+func Fit(ctx context.Context, m models.Model, X, Y *mat.Dense, cfg TrainConfig, prog *Progress,
+	evalFn func() float64) ([]eval.TracePoint, error) {
+	t := NewTrainer(m, X, Y, cfg)
+	t.Progress = prog
+	if evalFn != nil {
+		t.Eval = func(uint64) float64 { return evalFn() }
+	}
+	err := t.Run(ctx)
+	return t.trace, err
 }

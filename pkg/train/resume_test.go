@@ -1,0 +1,173 @@
+package train
+
+import (
+	"context"
+	"errors"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// resumeConfig is a short minibatch run with periodic evaluation, so that
+// every stream (batches, Monte Carlo, evaluation) is exercised.
+func resumeConfig(model, toy string) RunConfig {
+	cfg := toyConfig(model, 40)
+	cfg.Data.Name = toy
+	cfg.Train.BatchSize = 64
+	cfg.Train.TraceEvery = 3
+	cfg.Train.EvalEvery = 10
+	cfg.Train.CheckpointEvery = 7
+	cfg.Train.Seed = 5
+	cfg.Eval.Samples = 50
+	if model == "slgp" {
+		cfg.Model["hidden"] = []any{16, 16}
+		cfg.Model["s"] = 4
+	}
+	return cfg
+}
+
+// sameOutcome fails unless two runs agree bit for bit in every parameter,
+// metric and trace entry.
+func sameOutcome(t *testing.T, label string, want, got *Outcome) {
+	t.Helper()
+	wp, gp := want.Model.Params().Snapshot(), got.Model.Params().Snapshot()
+	for name, w := range wp {
+		if !mat.Equal(w, gp[name]) {
+			t.Fatalf("%s: parameter %s differs from the uninterrupted run", label, name)
+		}
+	}
+	wm, gm := want.Result.Metrics, got.Result.Metrics
+	if math.Float64bits(wm.NLL) != math.Float64bits(gm.NLL) || math.Float64bits(wm.RMSE) != math.Float64bits(gm.RMSE) {
+		t.Fatalf("%s: metrics %+v, uninterrupted %+v", label, gm, wm)
+	}
+	if (wm.ExactNLL == nil) != (gm.ExactNLL == nil) || (wm.ExactNLL != nil && *wm.ExactNLL != *gm.ExactNLL) {
+		t.Fatalf("%s: exact NLL differs", label)
+	}
+	wt, gt := want.Result.Trace, got.Result.Trace
+	if len(wt) != len(gt) {
+		t.Fatalf("%s: trace has %d points, uninterrupted %d", label, len(gt), len(wt))
+	}
+	for i := range wt {
+		if wt[i].Iter != gt[i].Iter || wt[i].ELBO != gt[i].ELBO || (wt[i].TestNLL == nil) != (gt[i].TestNLL == nil) ||
+			(wt[i].TestNLL != nil && *wt[i].TestNLL != *gt[i].TestNLL) {
+			t.Fatalf("%s: trace point %d is %+v, uninterrupted %+v", label, i, gt[i], wt[i])
+		}
+	}
+}
+
+// TestResumeIsBitIdentical interrupts SGP and SLGP runs (a cancelled
+// context, as Ctrl-C gives, and a hard kill simulated by resuming from an
+// earlier periodic checkpoint) and checks that the resumed runs end with
+// the parameters, metrics and trace of an uninterrupted run, bit for bit.
+func TestResumeIsBitIdentical(t *testing.T) {
+	for _, tc := range []struct{ model, toy string }{{"sgp", "hetero"}, {"slgp", "moons"}} {
+		t.Run(tc.model, func(t *testing.T) {
+			cfg := resumeConfig(tc.model, tc.toy)
+			root := t.TempDir()
+			ref, err := Run(context.Background(), cfg, Options{OutDir: filepath.Join(root, "ref")})
+			if err != nil {
+				t.Fatal(err)
+			}
+
+			// Ctrl-C after iteration 23; keep the periodic checkpoint of
+			// iteration 14 as the state a hard kill would have left.
+			dir := filepath.Join(root, "cut")
+			ctx, cancel := context.WithCancel(context.Background())
+			var at14 []byte
+			_, err = Run(ctx, cfg, Options{OutDir: dir, Command: "mgp train -c x.yaml", AfterStep: func(it int) {
+				if it == 14 {
+					at14, _ = os.ReadFile(filepath.Join(dir, CheckpointFile))
+				}
+				if it == 23 {
+					cancel()
+				}
+			}})
+			var ie *InterruptedError
+			if !errors.As(err, &ie) || ie.Iter != 23 || !errors.Is(err, context.Canceled) {
+				t.Fatalf("interrupted run: err = %v", err)
+			}
+			if !strings.Contains(err.Error(), "mgp train -c x.yaml --resume") || !strings.Contains(err.Error(), CheckpointFile) {
+				t.Fatalf("interruption message does not say how to resume: %v", err)
+			}
+			if _, err := os.Stat(filepath.Join(dir, ResultFile)); err == nil {
+				t.Fatal("an interrupted run wrote result.json")
+			}
+			var inErr *InputError
+			if _, err := Run(context.Background(), cfg, Options{OutDir: dir}); !errors.As(err, &inErr) || !strings.Contains(err.Error(), "--resume") {
+				t.Fatalf("restarting an unfinished run without --resume: err = %v", err)
+			}
+			got, err := Run(context.Background(), cfg, Options{OutDir: dir, Resume: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameOutcome(t, "resumed after Ctrl-C", ref, got)
+
+			if at14 == nil {
+				t.Fatal("no periodic checkpoint at iteration 14")
+			}
+			killed := filepath.Join(root, "killed")
+			if err := os.MkdirAll(killed, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(killed, CheckpointFile), at14, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			got2, err := Run(context.Background(), cfg, Options{OutDir: killed, Resume: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameOutcome(t, "resumed from the periodic checkpoint", ref, got2)
+			if _, err := Run(context.Background(), cfg, Options{OutDir: killed, Resume: true}); !errors.Is(err, ErrComplete) {
+				t.Fatalf("resuming a complete run: err = %v, want ErrComplete", err)
+			}
+		})
+	}
+}
+
+// TestResumeRefusesAnotherConfig checks that --resume with a changed key is
+// refused, naming the key, and that a run with nothing to resume says so.
+func TestResumeRefusesAnotherConfig(t *testing.T) {
+	cfg := resumeConfig("sgp", "hetero")
+	dir := t.TempDir()
+	var inErr *InputError
+	if _, err := Run(context.Background(), cfg, Options{OutDir: dir, Resume: true}); !errors.As(err, &inErr) || !strings.Contains(err.Error(), "no checkpoint") {
+		t.Fatalf("resume without a checkpoint: err = %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	_, _ = Run(ctx, cfg, Options{OutDir: dir, AfterStep: func(it int) {
+		if it == 5 {
+			cancel()
+		}
+	}})
+	other := cfg
+	other.Train.LR = 0.01
+	_, err := Run(context.Background(), other, Options{OutDir: dir, Resume: true})
+	if !errors.As(err, &inErr) || !strings.Contains(err.Error(), "train.lr") {
+		t.Fatalf("resume with another lr: err = %v", err)
+	}
+	other = cfg
+	other.Train.LogEvery = 3 // does not change the numbers: allowed
+	if _, err := Run(context.Background(), other, Options{OutDir: dir, Resume: true}); err != nil {
+		t.Fatalf("resume with another log cadence: %v", err)
+	}
+}
+
+// TestRunChecksOutDirFirst checks that an unwritable --out fails before any
+// training (the data and model are never built).
+func TestRunChecksOutDirFirst(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "f")
+	if err := os.WriteFile(file, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg := resumeConfig("sgp", "hetero")
+	cfg.Data.Name = "no-such-data" // would fail later, at loading
+	var inErr *InputError
+	_, err := Run(context.Background(), cfg, Options{OutDir: file})
+	if !errors.As(err, &inErr) || !strings.Contains(err.Error(), "is a file") {
+		t.Fatalf("err = %v", err)
+	}
+}

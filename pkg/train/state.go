@@ -1,0 +1,70 @@
+package train
+
+import (
+	"fmt"
+
+	ad "github.com/mgpteam/mgp/pkg/autodiff"
+	"github.com/mgpteam/mgp/pkg/data"
+	"github.com/mgpteam/mgp/pkg/eval"
+)
+
+// TrainState is the training loop's state after Iter completed iterations,
+// everything beyond the model's parameters that an exact continuation
+// needs. It serialises to JSON inside a checkpoint.
+type TrainState struct {
+	// Iter is the number of completed iterations.
+	Iter int `json:"iter"`
+	// Adam holds the optimiser's step count and moments.
+	Adam ad.AdamState `json:"adam"`
+	// Batcher holds the minibatch order and its generator.
+	Batcher data.BatcherState `json:"batcher"`
+	// MCRNG is the Monte Carlo generator's binary PCG state.
+	MCRNG []byte `json:"mc_rng"`
+	// Evals is the number of periodic evaluations made so far (each seeds
+	// its own stream from its index).
+	Evals uint64 `json:"evals"`
+	// Trace is the training trace so far.
+	Trace []eval.TracePoint `json:"trace,omitempty"`
+	// TrainSeconds is the training time spent so far, over all sessions.
+	TrainSeconds float64 `json:"train_seconds"`
+}
+
+// State captures the trainer's state (not the model's parameters).
+func (t *Trainer) State() (*TrainState, error) {
+	bs, err := t.batcher.State()
+	if err != nil {
+		return nil, err
+	}
+	mc, err := t.mcSrc.MarshalBinary()
+	if err != nil {
+		return nil, err
+	}
+	return &TrainState{
+		Iter: t.iter, Adam: t.opt.State(), Batcher: bs, MCRNG: mc, Evals: t.evals,
+		Trace: append([]eval.TracePoint(nil), t.trace...), TrainSeconds: t.Seconds(),
+	}, nil
+}
+
+// Restore sets the trainer to st; the model's parameters must be restored
+// separately (Checkpoint.Restore).
+func (t *Trainer) Restore(st *TrainState) error {
+	if st.Iter < 0 || st.Iter > t.cfg.Iterations {
+		return fmt.Errorf("checkpoint state is at iteration %d, outside 0..%d", st.Iter, t.cfg.Iterations)
+	}
+	if st.Adam.Step != st.Iter {
+		return fmt.Errorf("checkpoint state: optimiser took %d steps in %d iterations", st.Adam.Step, st.Iter)
+	}
+	if err := t.opt.Restore(st.Adam); err != nil {
+		return err
+	}
+	if err := t.batcher.Restore(st.Batcher); err != nil {
+		return err
+	}
+	if err := t.mcSrc.UnmarshalBinary(st.MCRNG); err != nil {
+		return fmt.Errorf("checkpoint state: Monte Carlo generator: %v", err)
+	}
+	t.iter, t.evals = st.Iter, st.Evals
+	t.trace = append([]eval.TracePoint(nil), st.Trace...)
+	t.elapsed = st.TrainSeconds
+	return nil
+}
