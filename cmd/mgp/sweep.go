@@ -1,0 +1,227 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/mgpteam/mgp/pkg/models"
+	"github.com/mgpteam/mgp/pkg/sweep"
+	"github.com/mgpteam/mgp/pkg/train"
+	"github.com/spf13/cobra"
+)
+
+type sweepOpts struct {
+	config      string
+	jobs        int
+	shard       string
+	shards      int
+	dryRun      bool
+	measure     bool
+	retryFailed bool
+	out         string
+	costs       []string
+	stale       time.Duration
+}
+
+func newSweepCmd(g *globalOpts) *cobra.Command {
+	o := &sweepOpts{}
+	c := &cobra.Command{
+		Use:   "sweep --config SWEEP.yaml",
+		Short: "Run a grid of data sets x models x variants x seeds, resumably, on one machine or a cluster shard",
+		Long: `Expand a sweep file (see configs/sweeps/) into runs, each in its own directory
+<out>/<dataset>/<model>/<variant>/s<seed>, and run them --jobs at a time with one
+BLAS thread each. Re-running the same command continues: finished runs (result.json)
+are skipped, half-done runs resume from their checkpoints, runs whose error.json
+records a failure are skipped unless --retry-failed. Ctrl-C checkpoints the running
+runs and exits 130.
+
+On a cluster, give each machine one shard of the runs over one shared results tree:
+--shard i/n (0 <= i < n), or let mgp read Slurm's SLURM_ARRAY_TASK_ID and
+SLURM_ARRAY_TASK_COUNT, or Kubernetes' JOB_COMPLETION_INDEX with --shards n
+(scripts/slurm-sweep.sh, scripts/k8s-sweep-job.yaml). A lock file with a heartbeat
+keeps two processes off one run.
+
+--dry-run lists the runs, their state and a cost estimate from measured per-step
+times: result files under --costs (default results/) and the sweep's own finished
+runs; --measure times the pairs that no result file covers.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return runSweep(cmd, g, o) },
+	}
+	c.Flags().StringVarP(&o.config, "config", "c", "", "sweep file (required), e.g. configs/sweeps/table3.yaml")
+	c.Flags().IntVarP(&o.jobs, "jobs", "j", 1, "runs at once (one BLAS thread each; at most the number of cores pays)")
+	c.Flags().StringVar(&o.shard, "shard", "", "run only shard i of n, written i/n with 0 <= i < n")
+	c.Flags().IntVar(&o.shards, "shards", 0, "number of shards when the index comes from JOB_COMPLETION_INDEX (Kubernetes)")
+	c.Flags().BoolVar(&o.dryRun, "dry-run", false, "list the runs with their state and a cost estimate; run nothing")
+	c.Flags().BoolVar(&o.measure, "measure", false, "with --dry-run: time the (model, data set) pairs that no result file covers")
+	c.Flags().BoolVar(&o.retryFailed, "retry-failed", false, "run again the runs whose error.json records a failure")
+	c.Flags().StringVar(&o.out, "out", "", "results tree (default: the sweep file's out)")
+	c.Flags().StringArrayVar(&o.costs, "costs", []string{"results"}, "directories of result files whose timings feed the cost estimate (repeatable)")
+	c.Flags().DurationVar(&o.stale, "stale", 10*time.Minute, "a run lock whose heartbeat is older than this is taken over")
+	_ = c.MarkFlagRequired("config")
+	return c
+}
+
+// plannedRun is a run with its loaded config.
+type plannedRun struct {
+	sweep.Run
+	cfg train.RunConfig
+}
+
+func runSweep(cmd *cobra.Command, g *globalOpts, o *sweepOpts) error {
+	if o.jobs < 1 {
+		return inputErr(fmt.Errorf("--jobs %d: must be at least 1", o.jobs))
+	}
+	if o.stale <= 0 {
+		return inputErr(fmt.Errorf("--stale %s: must be positive", o.stale))
+	}
+	spec, err := sweep.ReadSpec(o.config)
+	if err != nil {
+		return inputErr(err)
+	}
+	if o.out != "" {
+		spec.Out = o.out
+	}
+	plan, err := sweep.Expand(spec, func(m string) bool { return slices.Contains(models.Names(), m) })
+	if err != nil {
+		return inputErr(fmt.Errorf("%s: %v", o.config, err))
+	}
+	all := len(plan.Runs)
+	si, sn, from, err := shardIndex(o.shard, o.shards)
+	if err != nil {
+		return inputErr(err)
+	}
+	runs, err := sweep.Shard(plan.Runs, si, sn)
+	if err != nil {
+		return inputErr(err)
+	}
+	w, ew := cmd.OutOrStdout(), cmd.ErrOrStderr()
+	fmt.Fprintf(w, "sweep %s (%s): %d runs", spec.Name, o.config, all)
+	if sn > 1 {
+		fmt.Fprintf(w, "; shard %d/%d (%s) has %d", si, sn, from, len(runs))
+	}
+	fmt.Fprintf(w, "; results in %s\n", spec.Out)
+	if len(plan.Unavailable) > 0 {
+		var parts []string
+		for _, m := range spec.Models {
+			if n := plan.Unavailable[m]; n > 0 {
+				parts = append(parts, fmt.Sprintf("%s (%d runs)", m, n))
+			}
+		}
+		fmt.Fprintf(w, "not in this build, left out until they are registered: %s\n", strings.Join(parts, ", "))
+	}
+	planned, err := loadRunConfigs(runs)
+	if err != nil {
+		return err
+	}
+	costs := sweepCosts(spec.Out, o.costs)
+	if o.dryRun {
+		return dryRun(cmd.Context(), w, planned, costs, o, resolveDataDir(g.dataDir, ""))
+	}
+	byID := map[string]plannedRun{}
+	for _, p := range planned {
+		byID[p.ID()] = p
+	}
+	cmdLine := commandLine()
+	runner := func(ctx context.Context, r sweep.Run, resume bool, log io.Writer) error {
+		p := byID[r.ID()]
+		_, err := train.Run(ctx, p.cfg, train.Options{
+			DataDir: resolveDataDir(g.dataDir, p.cfg.Data.Dir), OutDir: r.Dir, Log: log,
+			Command: fmt.Sprintf("mgp train -c %s %s --out %s", r.Config, setFlags(r.Sets), r.Dir),
+			Version: version(), Variant: r.Variant, Resume: resume,
+			ResumeHint: cmdLine,
+		})
+		return err
+	}
+	var progress io.Writer = ew
+	if g.quiet {
+		progress = nil
+	}
+	sum := sweep.Execute(cmd.Context(), runs, runner, sweep.Options{
+		Jobs: o.jobs, RetryFailed: o.retryFailed, Stale: o.stale, Progress: progress, Version: version(),
+		Estimate: func(r sweep.Run, done int) (float64, bool) {
+			sec, _, err := costs.Estimate(r.Model, r.Dataset, byID[r.ID()].cfg.Train.Iterations, done)
+			return sec, err == nil
+		},
+	})
+	fmt.Fprintf(w, "sweep %s: %d runs: %d done before, %d completed now, %d failed now, %d failed before (skipped), %d running elsewhere, %d interrupted, %d not started\n",
+		spec.Name, sum.Total, sum.AlreadyDone, sum.Completed, sum.Failed, sum.SkippedFailed, sum.Locked, sum.Interrupted, sum.Left)
+	for _, f := range sum.FailedRuns {
+		fmt.Fprintf(w, "  failed: %s\n", firstLine(f))
+	}
+	switch {
+	case cmd.Context().Err() != nil:
+		return &sweepInterrupted{done: sum.AlreadyDone + sum.Completed, total: sum.Total, checkpointed: sum.Interrupted,
+			resume: cmdLine, err: cmd.Context().Err()}
+	case sum.Failed > 0:
+		return fmt.Errorf("%d of %d runs failed (each run's %s says why); fix the cause and re-run with --retry-failed", sum.Failed, sum.Total, sweep.ErrorFile)
+	}
+	return nil
+}
+
+// firstLine returns s up to its first newline.
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
+
+// setFlags renders overrides as --set flags for the recorded command.
+func setFlags(sets []string) string {
+	parts := make([]string, len(sets))
+	for i, s := range sets {
+		parts[i] = "--set " + s
+	}
+	return strings.Join(parts, " ")
+}
+
+// loadRunConfigs reads every run's config with its overrides, so that a bad
+// config stops the sweep before anything runs; it lists every problem.
+func loadRunConfigs(runs []sweep.Run) ([]plannedRun, error) {
+	out := make([]plannedRun, 0, len(runs))
+	var problems []string
+	seen := map[string]bool{}
+	for _, r := range runs {
+		cfg, err := loadConfig(r.Config, r.Sets)
+		if err != nil {
+			msg := fmt.Sprintf("%s: %v", r.ID(), err)
+			if errors.Is(err, os.ErrNotExist) {
+				msg = fmt.Sprintf("%s: config %s does not exist: add it or remove %s from the sweep", r.ID(), r.Config, r.Model)
+			}
+			key := r.Config + ": " + firstLine(err.Error())
+			if !seen[key] {
+				seen[key] = true
+				problems = append(problems, msg)
+			}
+			continue
+		}
+		if cfg.ModelName() != r.Model {
+			key := r.Config + " model"
+			if !seen[key] {
+				seen[key] = true
+				problems = append(problems, fmt.Sprintf("%s: %s trains model %q, not %q", r.ID(), r.Config, cfg.ModelName(), r.Model))
+			}
+			continue
+		}
+		if cfg.Data.Name != r.Dataset {
+			key := r.Config + " data"
+			if !seen[key] {
+				seen[key] = true
+				problems = append(problems, fmt.Sprintf("%s: %s uses data set %q, not %q", r.ID(), r.Config, cfg.Data.Name, r.Dataset))
+			}
+			continue
+		}
+		out = append(out, plannedRun{Run: r, cfg: cfg})
+	}
+	if len(problems) > 0 {
+		if len(problems) > 12 {
+			problems = append(problems[:12], fmt.Sprintf("... and %d more", len(problems)-12))
+		}
+		return nil, inputErr(fmt.Errorf("the sweep's run configs have problems; nothing was run:\n  %s", strings.Join(problems, "\n  ")))
+	}
+	return out, nil
+}

@@ -1,0 +1,134 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"text/tabwriter"
+	"time"
+
+	ad "github.com/mgpteam/mgp/pkg/autodiff"
+	"github.com/mgpteam/mgp/pkg/eval"
+	"github.com/mgpteam/mgp/pkg/sweep"
+)
+
+// sweepCosts builds the cost model from the result files under dirs (same
+// BLAS backend only) and, taking precedence, the sweep's own finished runs.
+func sweepCosts(out string, dirs []string) *sweep.CostModel {
+	c := sweep.NewCostModel()
+	own, _ := eval.LoadResults(out)
+	c.AddResults(own, ad.Backend(), "this sweep's finished runs", true)
+	for _, d := range dirs {
+		res, _ := eval.LoadResults(d)
+		c.AddResults(res, ad.Backend(), "result files under "+d, false)
+	}
+	return c
+}
+
+// dryRun lists the runs with their state and estimated cost, the per-pair
+// costs behind the estimate, and the totals for the given --jobs.
+func dryRun(ctx context.Context, w io.Writer, runs []plannedRun, costs *sweep.CostModel, o *sweepOpts, dataDir string) error {
+	if o.measure {
+		for _, p := range runs {
+			if _, ok := costs.Get(p.Model, p.Dataset); ok {
+				continue
+			}
+			fmt.Fprintf(w, "timing %s on %s ...\n", p.Model, p.Dataset)
+			c, err := sweep.Measure(ctx, p.cfg, resolveDataDir(dataDir, p.cfg.Data.Dir), 5, 20)
+			if err != nil {
+				return fmt.Errorf("timing %s: %w", p.ID(), err)
+			}
+			costs.Set(p.Model, p.Dataset, c)
+		}
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "run\tstate\titerations\testimate")
+	counts := map[sweep.State]int{}
+	var durations []float64
+	unknown := map[string]int{}
+	total := 0.0
+	for _, p := range runs {
+		st := sweep.StatusOf(p.Dir, o.stale)
+		counts[st.State]++
+		est := "–"
+		if st.State != sweep.Done && !(st.State == sweep.Failed && !o.retryFailed) {
+			sec, exact, err := costs.Estimate(p.Model, p.Dataset, p.cfg.Train.Iterations, st.Iter)
+			switch {
+			case errors.Is(err, sweep.ErrNoCost):
+				unknown[p.Model]++
+				est = "unknown"
+			default:
+				est = fmtDur(sec)
+				if !exact {
+					est = "≈" + est
+				}
+				durations = append(durations, sec)
+				total += sec
+			}
+		}
+		state := st.State.String()
+		if st.Detail != "" {
+			state += " (" + firstLine(st.Detail) + ")"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\n", p.ID(), state, p.cfg.Train.Iterations, est)
+	}
+	_ = tw.Flush()
+
+	fmt.Fprintln(w, "\nmeasured costs behind the estimate (≈: borrowed from the model's other data sets):")
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "model\tdata set\tms/step\teval+setup s\truns\tsource")
+	var pairs [][2]string
+	for _, p := range runs {
+		k := [2]string{p.Model, p.Dataset}
+		if !slices.Contains(pairs, k) {
+			pairs = append(pairs, k)
+		}
+	}
+	for _, k := range pairs {
+		if c, ok := costs.Get(k[0], k[1]); ok {
+			fmt.Fprintf(tw, "%s\t%s\t%.2f\t%.1f\t%d\t%s\n", k[0], k[1], 1000*c.StepSeconds, c.EvalSeconds, c.Runs, c.Source)
+		} else {
+			fmt.Fprintf(tw, "%s\t%s\t–\t–\t0\tnot measured\n", k[0], k[1])
+		}
+	}
+	_ = tw.Flush()
+
+	fmt.Fprintf(w, "\n%d runs: %d done, %d partial, %d todo, %d failed, %d running elsewhere\n",
+		len(runs), counts[sweep.Done], counts[sweep.Partial], counts[sweep.Todo], counts[sweep.Failed], counts[sweep.Locked])
+	fmt.Fprintf(w, "estimated work left: %s of single-core time; with --jobs %d about %s wall (runs in the sweep's order, backend %s)\n",
+		fmtDur(total), o.jobs, fmtDur(schedule(durations, o.jobs)), ad.Backend())
+	for m, n := range unknown {
+		fmt.Fprintf(w, "  + %d %s runs of unknown cost (never measured: add --measure)\n", n, m)
+	}
+	return nil
+}
+
+// schedule returns the makespan of running durations in order on jobs
+// workers, each run going to the first worker free.
+func schedule(durations []float64, jobs int) float64 {
+	free := make([]float64, max(jobs, 1))
+	for _, d := range durations {
+		i := 0
+		for k := range free {
+			if free[k] < free[i] {
+				i = k
+			}
+		}
+		free[i] += d
+	}
+	return slices.Max(free)
+}
+
+// fmtDur formats seconds as a rounded duration.
+func fmtDur(sec float64) string {
+	d := time.Duration(sec * float64(time.Second))
+	switch {
+	case d >= time.Hour:
+		return d.Round(time.Minute).String()
+	case d >= time.Minute:
+		return d.Round(time.Second).String()
+	}
+	return d.Round(100 * time.Millisecond).String()
+}

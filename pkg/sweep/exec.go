@@ -1,0 +1,175 @@
+package sweep
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Runner trains and evaluates one run into r.Dir, continuing from its
+// checkpoint when resume is set, writing progress to log. It returns an
+// error wrapping context.Canceled when ctx ends it.
+type Runner func(ctx context.Context, r Run, resume bool, log io.Writer) error
+
+// Options steer Execute.
+type Options struct {
+	// Jobs is how many runs go at once (at least 1).
+	Jobs int
+	// RetryFailed runs again those whose error.json says they failed.
+	RetryFailed bool
+	// Stale is how old a lock's heartbeat may be before the lock is taken
+	// over (default 10 minutes).
+	Stale time.Duration
+	// Progress receives the progress lines (nil: none).
+	Progress io.Writer
+	// Estimate, when set, gives a run's expected seconds from iteration
+	// done on (for the ETA); ok false when unknown.
+	Estimate func(r Run, done int) (sec float64, ok bool)
+	// Version is recorded in error.json.
+	Version string
+}
+
+// Summary counts what Execute did.
+type Summary struct {
+	// Total is the number of runs given.
+	Total int
+	// AlreadyDone were complete before; Completed finished now.
+	AlreadyDone, Completed int
+	// Failed failed now; SkippedFailed had failed before and were left.
+	Failed, SkippedFailed int
+	// Locked were under way in another process.
+	Locked int
+	// Interrupted were stopped by the context (their checkpoints hold them).
+	Interrupted int
+	// Left were never started because the context ended.
+	Left int
+	// FailedRuns lists "id: error" of the runs that failed now.
+	FailedRuns []string
+}
+
+// Execute runs the runs, o.Jobs at a time, in order: complete runs are
+// skipped, partial ones resume, failures are recorded in the run's
+// error.json and do not stop the others. When ctx ends, running runs are
+// interrupted (they checkpoint) and no new ones start.
+func Execute(ctx context.Context, runs []Run, run Runner, o Options) Summary {
+	if o.Jobs < 1 {
+		o.Jobs = 1
+	}
+	if o.Stale <= 0 {
+		o.Stale = 10 * time.Minute
+	}
+	p := &progress{w: o.Progress, sum: Summary{Total: len(runs)}, est: o.Estimate, jobs: o.Jobs, start: time.Now()}
+	for _, r := range runs {
+		p.pending = append(p.pending, r)
+	}
+	var wg sync.WaitGroup
+	next := make(chan Run)
+	for range o.Jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for r := range next {
+				executeOne(ctx, r, run, o, p)
+			}
+		}()
+	}
+	for _, r := range runs {
+		if ctx.Err() != nil {
+			break
+		}
+		select {
+		case next <- r:
+		case <-ctx.Done():
+		}
+	}
+	close(next)
+	wg.Wait()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.sum.Left = len(p.pending)
+	p.line("finished")
+	return p.sum
+}
+
+// executeOne handles one run: status, lock, run, record.
+func executeOne(ctx context.Context, r Run, run Runner, o Options, p *progress) {
+	if ctx.Err() != nil {
+		return
+	}
+	st := StatusOf(r.Dir, o.Stale)
+	switch {
+	case st.State == Done:
+		p.finish(r, func(s *Summary) { s.AlreadyDone++ }, "")
+		return
+	case st.State == Locked:
+		p.finish(r, func(s *Summary) { s.Locked++ }, fmt.Sprintf("%s: %s, skipped", r.ID(), st.Detail))
+		return
+	case st.State == Failed && !o.RetryFailed:
+		p.finish(r, func(s *Summary) { s.SkippedFailed++ }, fmt.Sprintf("%s: failed before (%s); --retry-failed runs it again", r.ID(), firstLine(st.Detail)))
+		return
+	}
+	release, err := acquireLock(r.Dir, o.Stale)
+	if errors.Is(err, errLocked) {
+		p.finish(r, func(s *Summary) { s.Locked++ }, fmt.Sprintf("%s: taken by another process, skipped", r.ID()))
+		return
+	}
+	if err != nil {
+		p.finish(r, func(s *Summary) { s.Failed++; s.FailedRuns = append(s.FailedRuns, r.ID()+": "+err.Error()) }, fmt.Sprintf("%s: FAILED: %v", r.ID(), err))
+		return
+	}
+	defer release()
+	st = StatusOf(r.Dir, o.Stale) // another process may have finished it meanwhile
+	if st.State == Done {
+		p.finish(r, func(s *Summary) { s.AlreadyDone++ }, "")
+		return
+	}
+	resume := st.State == Partial
+	p.begin(r, st.Iter)
+	err = runLogged(ctx, r, run, resume)
+	switch {
+	case err == nil:
+		_ = os.Remove(filepath.Join(r.Dir, ErrorFile))
+		p.finish(r, func(s *Summary) { s.Completed++ }, fmt.Sprintf("%s: done", r.ID()))
+	case ctx.Err() != nil && errors.Is(err, ctx.Err()):
+		p.finish(r, func(s *Summary) { s.Interrupted++ }, fmt.Sprintf("%s: interrupted, checkpointed", r.ID()))
+	default:
+		msg := err.Error()
+		if werr := recordError(r.Dir, r.ID(), msg, o.Version); werr != nil {
+			msg += fmt.Sprintf(" (and %s could not be written: %v)", ErrorFile, werr)
+		}
+		p.finish(r, func(s *Summary) { s.Failed++; s.FailedRuns = append(s.FailedRuns, r.ID()+": "+msg) }, fmt.Sprintf("%s: FAILED: %s", r.ID(), firstLine(msg)))
+	}
+}
+
+// runLogged calls run with the run's log file, turning a panic into an
+// error.
+func runLogged(ctx context.Context, r Run, run Runner, resume bool) (err error) {
+	f, ferr := os.OpenFile(filepath.Join(r.Dir, LogFile), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	if ferr != nil {
+		return ferr
+	}
+	defer f.Close()
+	fmt.Fprintf(f, "== %s %s (resume %v)\n", time.Now().UTC().Format(time.RFC3339), r.ID(), resume)
+	defer func() {
+		if v := recover(); v != nil {
+			err = fmt.Errorf("panic: %v\n%s", v, debug.Stack())
+		}
+		if err != nil {
+			fmt.Fprintf(f, "== error: %v\n", err)
+		}
+	}()
+	return run(ctx, r, resume, f)
+}
+
+// firstLine returns s up to its first newline.
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}

@@ -1,0 +1,118 @@
+package sweep
+
+import (
+	"fmt"
+	"io"
+	"sync"
+	"time"
+)
+
+// progress keeps the counts and writes one line per event.
+type progress struct {
+	mu      sync.Mutex
+	w       io.Writer
+	sum     Summary
+	pending []Run          // not yet finished (including running)
+	running map[string]int // id -> iteration it started from
+	est     func(r Run, done int) (float64, bool)
+	jobs    int
+	start   time.Time
+	// calibration: measured / estimated seconds of runs completed here.
+	measured, estimated float64
+	begun               map[string]time.Time
+}
+
+// begin marks r as running from iteration from.
+func (p *progress) begin(r Run, from int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.running == nil {
+		p.running, p.begun = map[string]int{}, map[string]time.Time{}
+	}
+	p.running[r.ID()], p.begun[r.ID()] = from, time.Now()
+	verb := "started"
+	if from > 0 {
+		verb = fmt.Sprintf("resumed at iteration %d", from)
+	}
+	p.line(fmt.Sprintf("%s: %s", r.ID(), verb))
+}
+
+// finish removes r from the pending list, updates the counts and writes
+// msg (if any) with the progress line.
+func (p *progress) finish(r Run, count func(*Summary), msg string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	before := p.sum.Completed
+	count(&p.sum)
+	completed := p.sum.Completed > before
+	id := r.ID()
+	for i, q := range p.pending {
+		if q.ID() == id {
+			p.pending = append(p.pending[:i], p.pending[i+1:]...)
+			break
+		}
+	}
+	if t0, ok := p.begun[id]; ok {
+		if p.est != nil {
+			if e, ok := p.est(r, p.running[id]); ok && completed {
+				p.measured += time.Since(t0).Seconds()
+				p.estimated += e
+			}
+		}
+		delete(p.running, id)
+		delete(p.begun, id)
+	}
+	if msg != "" {
+		p.line(msg)
+	}
+}
+
+// line writes msg and the progress counts.
+func (p *progress) line(msg string) {
+	if p.w == nil {
+		return
+	}
+	s := p.sum
+	done := s.AlreadyDone + s.Completed
+	left := len(p.pending) - len(p.running)
+	fmt.Fprintf(p.w, "[sweep %s] %s | %d/%d done, %d running, %d failed, %d left%s\n",
+		time.Since(p.start).Round(time.Second), msg, done, s.Total, len(p.running), s.Failed+s.SkippedFailed, left, p.eta())
+}
+
+// eta estimates the time to finish the pending runs with p.jobs at once,
+// scaled by how the estimates compared with this session's measured runs.
+func (p *progress) eta() string {
+	if p.est == nil || len(p.pending) == 0 {
+		return ""
+	}
+	total, unknown := 0.0, 0
+	for _, r := range p.pending {
+		from := 0
+		if it, ok := p.running[r.ID()]; ok {
+			from = it
+		}
+		sec, ok := p.est(r, from)
+		if !ok {
+			unknown++
+			continue
+		}
+		if t0, ok := p.begun[r.ID()]; ok {
+			sec = max(sec-time.Since(t0).Seconds(), 0)
+		}
+		total += sec
+	}
+	scale := 1.0
+	if p.estimated > 0 {
+		scale = p.measured / p.estimated
+	}
+	eta := time.Duration(total*scale/float64(p.jobs)) * time.Second
+	r := time.Second
+	if eta > time.Hour {
+		r = time.Minute
+	}
+	s := fmt.Sprintf("; ETA %s", eta.Round(r))
+	if unknown > 0 {
+		s += fmt.Sprintf(" (+%d runs of unknown cost)", unknown)
+	}
+	return s
+}
