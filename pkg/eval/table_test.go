@@ -6,7 +6,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -148,89 +147,5 @@ func TestLoadResults(t *testing.T) {
 	}
 	if _, err := LoadResults(filepath.Join(dir, "missing")); err == nil {
 		t.Fatal("missing directory gave no error")
-	}
-}
-
-func TestPaperTable3(t *testing.T) {
-	tab := PaperTable3()
-	if len(tab) != 10 {
-		t.Fatalf("%d models, want 10", len(tab))
-	}
-	for _, m := range paperModels {
-		if len(tab[m]) != 8 {
-			t.Errorf("model %s has %d data sets, want 8", m, len(tab[m]))
-		}
-		for _, d := range paperDatasets {
-			if _, ok := tab[m][d]; !ok {
-				t.Errorf("missing %s/%s", m, d)
-			}
-		}
-	}
-	spot := map[[2]string]PaperValue{
-		{"sgp", "boston"}:    {2.3325, 0.0723},
-		{"cvae", "wine-red"}: {-0.7183, 0.3034},
-		{"slgp", "protein"}:  {1.9089, 0.0311},
-		{"shgp", "naval"}:    {-7.4956, 0.1271},
-		{"mdn", "wine-red"}:  {0.3965, 0.9257},
-	}
-	for k, v := range spot {
-		if tab[k[0]][k[1]] != v {
-			t.Errorf("%s/%s = %+v, want %+v", k[0], k[1], tab[k[0]][k[1]], v)
-		}
-	}
-	beta := PaperBeta()
-	if len(beta) != 8 || beta["protein"] != 0.01 || beta["concrete"] != 0.5 || beta["boston"] != 1 {
-		t.Errorf("PaperBeta %v", beta)
-	}
-	// Fresh maps: changing one must not leak.
-	tab["sgp"]["boston"] = PaperValue{}
-	if PaperTable3()["sgp"]["boston"].Mean != 2.3325 {
-		t.Error("PaperTable3 shares state between calls")
-	}
-}
-
-func TestPaperTable3AgainstSpec(t *testing.T) {
-	// Cross-check every cell against models.md §10.3 when the shared spec is
-	// present (it lives outside the repository).
-	b, err := os.ReadFile("/work/shared/docs/models.md")
-	if err != nil {
-		t.Skip("models.md not available:", err)
-	}
-	text := string(b)
-	start := strings.Index(text, "### 10.3")
-	if start < 0 {
-		t.Fatal("§10.3 not found")
-	}
-	text = text[start:]
-	text = text[:strings.Index(text, "### 10.4")]
-	cellRe := regexp.MustCompile(`(-?[0-9.]+) ± ([0-9.]+)`)
-	tab, beta := PaperTable3(), PaperBeta()
-	seen := 0
-	for _, line := range strings.Split(text, "\n") {
-		if !strings.HasPrefix(line, "| ") || strings.HasPrefix(line, "| model") {
-			continue
-		}
-		cells := strings.Split(strings.Trim(line, "| "), "|")
-		name := strings.TrimSpace(cells[0])
-		if strings.Contains(name, "beta") {
-			for i, d := range paperDatasets {
-				if v, _ := strconv.ParseFloat(strings.TrimSpace(cells[i+1]), 64); beta[d] != v {
-					t.Errorf("beta %s = %v, spec %v", d, beta[d], v)
-				}
-			}
-			continue
-		}
-		for i, d := range paperDatasets {
-			m := cellRe.FindStringSubmatch(cells[i+1])
-			mean, _ := strconv.ParseFloat(m[1], 64)
-			std, _ := strconv.ParseFloat(m[2], 64)
-			if got := tab[strings.ToLower(name)][d]; got != (PaperValue{mean, std}) {
-				t.Errorf("%s/%s = %+v, spec %v ± %v", name, d, got, mean, std)
-			}
-			seen++
-		}
-	}
-	if seen != 80 {
-		t.Fatalf("checked %d cells, want 80", seen)
 	}
 }
