@@ -16,12 +16,15 @@ var (
 	bandFill  = color.NRGBA{R: 70, G: 130, B: 180, A: 70}
 )
 
-// newPlot returns a plot with title and axis labels and a top-left legend.
+// newPlot returns a plot with title, axis labels, about five labelled
+// ticks per axis and a top-left legend.
 func newPlot(title, xlabel, ylabel string) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = title
 	p.X.Label.Text = xlabel
 	p.Y.Label.Text = ylabel
+	p.X.Tick.Marker = NiceTicks{}
+	p.Y.Tick.Marker = NiceTicks{}
 	p.Legend.Top = true
 	p.Legend.Left = true
 	return p

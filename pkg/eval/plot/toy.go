@@ -16,18 +16,8 @@ import (
 func ToyScatter(title string, xTest []float64, ySamples, fSamples [][]float64, xTrain, yTrain []float64) (*plot.Plot, error) {
 	p := newPlot(title, "x (normalised)", "y (normalised)")
 
-	train, err := xys("training data", xTrain, yTrain)
-	if err != nil {
+	if err := addTraining(p, xTrain, yTrain); err != nil {
 		return nil, err
-	}
-	if len(train) > 0 {
-		s, err := plotter.NewScatter(train)
-		if err != nil {
-			return nil, err
-		}
-		s.GlyphStyle = draw.GlyphStyle{Color: lightGrey, Radius: vg.Points(1.2), Shape: draw.CircleGlyph{}}
-		p.Add(s)
-		p.Legend.Add("training data", s)
 	}
 
 	layers := []struct {
@@ -35,8 +25,8 @@ func ToyScatter(title string, xTest []float64, ySamples, fSamples [][]float64, x
 		samples [][]float64
 		style   draw.GlyphStyle
 	}{
-		{"y samples", ySamples, draw.GlyphStyle{Color: black, Radius: vg.Points(1.8), Shape: draw.CrossGlyph{}}},
-		{"f samples", fSamples, draw.GlyphStyle{Color: grey, Radius: vg.Points(2), Shape: draw.RingGlyph{}}},
+		{"y samples", ySamples, ySampleStyle},
+		{"f samples", fSamples, fSampleStyle},
 	}
 	for _, l := range layers {
 		if l.samples == nil {
@@ -58,4 +48,29 @@ func ToyScatter(title string, xTest []float64, ySamples, fSamples [][]float64, x
 		p.Legend.Add(l.name, s)
 	}
 	return p, nil
+}
+
+// Glyphs of the toy figures.
+var (
+	trainStyle   = draw.GlyphStyle{Color: lightGrey, Radius: vg.Points(1.2), Shape: draw.CircleGlyph{}}
+	ySampleStyle = draw.GlyphStyle{Color: black, Radius: vg.Points(1.8), Shape: draw.CrossGlyph{}}
+	fSampleStyle = draw.GlyphStyle{Color: grey, Radius: vg.Points(2), Shape: draw.RingGlyph{}}
+)
+
+// ToyLegend is the legend of ToyScatter's layers, for a Grid of toy panels
+// that shares one legend: the training data, a y-sample and an f-sample.
+func ToyLegend() *plot.Legend {
+	l := plot.NewLegend()
+	l.Add("training data", glyphThumb(trainStyle))
+	l.Add("sample of y", glyphThumb(ySampleStyle))
+	l.Add("sample of f", glyphThumb(fSampleStyle))
+	return &l
+}
+
+// glyphThumb is a legend thumbnail showing one glyph.
+type glyphThumb draw.GlyphStyle
+
+// Thumbnail draws the glyph in the middle of c.
+func (g glyphThumb) Thumbnail(c *draw.Canvas) {
+	c.DrawGlyph(draw.GlyphStyle(g), c.Center())
 }
