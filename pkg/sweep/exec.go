@@ -125,10 +125,13 @@ func executeOne(ctx context.Context, r Run, run Runner, o Options, p *progress) 
 		return
 	}
 	defer release()
-	st = StatusOf(r.Dir, o.Stale) // another process may have finished it meanwhile
+	st = fileStatus(r.Dir) // another process may have finished it meanwhile
 	if st.State == Done {
 		p.finish(r, func(s *Summary) { s.AlreadyDone++ }, "")
 		return
+	}
+	if st.State == Failed { // retried: resume if the failure left a checkpoint
+		st = checkpointStatus(r.Dir)
 	}
 	resume := st.State == Partial
 	p.begin(r, st.Iter)

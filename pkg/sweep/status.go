@@ -75,6 +75,15 @@ func StatusOf(dir string, stale time.Duration) Status {
 	if li, ok := readLock(dir); ok && !li.stale(stale) {
 		return Status{State: Locked, Detail: fmt.Sprintf("running on %s (pid %d) since %s", li.Host, li.PID, li.Started)}
 	}
+	return fileStatus(dir)
+}
+
+// fileStatus is StatusOf without the lock: what the run's files say (the
+// view of the lock's own holder).
+func fileStatus(dir string) Status {
+	if _, err := os.Stat(filepath.Join(dir, train.ResultFile)); err == nil {
+		return Status{State: Done}
+	}
 	if b, err := os.ReadFile(filepath.Join(dir, ErrorFile)); err == nil {
 		var re RunError
 		if json.Unmarshal(b, &re) == nil {
@@ -82,6 +91,12 @@ func StatusOf(dir string, stale time.Duration) Status {
 		}
 		return Status{State: Failed, Detail: "unreadable " + ErrorFile}
 	}
+	return checkpointStatus(dir)
+}
+
+// checkpointStatus says whether dir holds the checkpoint of an unfinished
+// run (Partial) or nothing to resume from (Todo).
+func checkpointStatus(dir string) Status {
 	ck, err := train.LoadCheckpoint(filepath.Join(dir, train.CheckpointFile))
 	switch {
 	case errors.Is(err, train.ErrNoCheckpoint) || errors.Is(err, fs.ErrNotExist):

@@ -1,0 +1,152 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mgpteam/mgp/pkg/eval"
+	"github.com/mgpteam/mgp/pkg/train"
+)
+
+// toySweep writes run configs and a sweep over two toys, SGP and a model
+// this build lacks, two seeds and two variants of SGP.
+func toySweep(t *testing.T, dir string) string {
+	t.Helper()
+	for _, toy := range []string{"step", "hetero"} {
+		writeFile(t, dir, toy+"-sgp.yaml", strings.Replace(toyYAML, "name: step", "name: "+toy, 1))
+	}
+	return writeFile(t, dir, "sweep.yaml", `name: toy
+out: `+filepath.Join(dir, "out")+`
+datasets: [step, hetero]
+models: [sgp, nosuchmodel]
+seeds: [0, 1]
+config: `+dir+`/{dataset}-{model}.yaml
+set: {train.iterations: 25}
+variants:
+  - name: paper
+  - name: lr=0.02
+    set: {train.lr: 0.02}
+`)
+}
+
+// TestSweepRunsSkipsAndTables runs a small sweep end to end: every run
+// gets its directory and result (recording its variant and seeds), the
+// unregistered model is left out with a word, a second invocation runs
+// nothing, and mgp table reads the tree keeping the variants apart.
+func TestSweepRunsSkipsAndTables(t *testing.T) {
+	dir := t.TempDir()
+	spec := toySweep(t, dir)
+	out, errOut, err := run(t, "sweep", "-c", spec, "--jobs", "2")
+	if err != nil {
+		t.Fatalf("%v\n%s\n%s", err, out, errOut)
+	}
+	if !strings.Contains(out, "nosuchmodel (8 runs)") || !strings.Contains(out, "8 completed now") {
+		t.Fatalf("output:\n%s", out)
+	}
+	res, err := eval.ReadResult(filepath.Join(dir, "out", "hetero", "sgp", "lr=0.02", "s1", train.ResultFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Variant != "lr=0.02" || res.SplitSeed != 1 || res.ModelSeed != 1 || res.Iterations != 25 || res.Dataset != "hetero" {
+		t.Fatalf("result %+v", res)
+	}
+	if lr := res.Config["train"].(map[string]any)["lr"]; lr != 0.02 {
+		t.Fatalf("variant override not applied: lr %v", lr)
+	}
+	out, _, err = run(t, "sweep", "-c", spec, "--jobs", "2")
+	if err != nil || !strings.Contains(out, "8 done before, 0 completed now") {
+		t.Fatalf("second invocation: %v\n%s", err, out)
+	}
+	out, _, err = run(t, "sweep", "-c", spec, "--dry-run")
+	if err != nil || !strings.Contains(out, "step/sgp/paper/s0") || !strings.Contains(out, "8 runs: 8 done") {
+		t.Fatalf("dry run: %v\n%s", err, out)
+	}
+	tbl, _, err := run(t, "table", filepath.Join(dir, "out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(tbl, "lr=0.02") {
+		t.Fatalf("table does not keep the variants apart:\n%s", tbl)
+	}
+}
+
+// TestSweepDryRunEstimates checks that --dry-run lists every run of a
+// shard with a cost estimate from measured step times and writes nothing.
+func TestSweepDryRunEstimates(t *testing.T) {
+	dir := t.TempDir()
+	spec := toySweep(t, dir)
+	out, _, err := run(t, "sweep", "-c", spec, "--dry-run", "--measure", "--shard", "1/2", "--costs", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "shard 1/2 (--shard) has 4") || !strings.Contains(out, "4 runs: 0 done, 0 partial, 4 todo") ||
+		!strings.Contains(out, "timed here") || !strings.Contains(out, "with --jobs 1 about") {
+		t.Fatalf("dry run:\n%s", out)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "out")); err == nil {
+		t.Fatal("--dry-run created the results tree")
+	}
+}
+
+// TestSweepBadInput checks the errors (exit 2, nothing run) for a missing
+// run config, a bad shard and a bad sweep file.
+func TestSweepBadInput(t *testing.T) {
+	dir := t.TempDir()
+	spec := toySweep(t, dir)
+	if err := os.Remove(filepath.Join(dir, "hetero-sgp.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	bad := writeFile(t, dir, "bad.yaml", "out: o\ndatasets: [a]\nmodels: [sgp]\nseeds: [0.5]\nconfig: c\n")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"sweep", "-c", spec}, "hetero-sgp.yaml does not exist"},
+		{[]string{"sweep", "-c", spec, "--shard", "2/2"}, "--shard \"2/2\""},
+		{[]string{"sweep", "-c", spec, "--shard", "x"}, "write i/n"},
+		{[]string{"sweep", "-c", spec, "--jobs", "0"}, "--jobs 0"},
+		{[]string{"sweep", "-c", bad}, "bad.yaml: line 4"},
+		{[]string{"sweep", "-c", filepath.Join(dir, "none.yaml")}, "none.yaml"},
+	} {
+		_, _, err := run(t, tc.args...)
+		if err == nil || exitCode(err) != 2 || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: err = %v (exit %d), want exit 2 mentioning %q", tc.args, err, exitCode(err), tc.want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "out")); err == nil {
+		t.Fatal("a refused sweep created its results tree")
+	}
+}
+
+// TestShardIndexFromEnvironment checks --shard, Slurm's array variables and
+// Kubernetes' completion index, and their errors.
+func TestShardIndexFromEnvironment(t *testing.T) {
+	for _, k := range []string{"SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_COUNT", "SLURM_ARRAY_TASK_MIN", "JOB_COMPLETION_INDEX"} {
+		t.Setenv(k, "")
+	}
+	if i, n, _, err := shardIndex("", 0); err != nil || i != 0 || n != 1 {
+		t.Fatalf("no shard: %d/%d %v", i, n, err)
+	}
+	t.Setenv("JOB_COMPLETION_INDEX", "3")
+	if i, n, from, err := shardIndex("", 5); err != nil || i != 3 || n != 5 || !strings.Contains(from, "Kubernetes") {
+		t.Fatalf("kubernetes: %d/%d %v", i, n, err)
+	}
+	if _, _, _, err := shardIndex("", 3); err == nil {
+		t.Fatal("completion index 3 of 3 shards accepted")
+	}
+	t.Setenv("SLURM_ARRAY_TASK_ID", "5")
+	t.Setenv("SLURM_ARRAY_TASK_COUNT", "4")
+	t.Setenv("SLURM_ARRAY_TASK_MIN", "2")
+	if i, n, from, err := shardIndex("", 0); err != nil || i != 3 || n != 4 || !strings.Contains(from, "Slurm") {
+		t.Fatalf("slurm: %d/%d %v", i, n, err)
+	}
+	if i, n, _, err := shardIndex("1/2", 0); err != nil || i != 1 || n != 2 {
+		t.Fatalf("--shard wins over the environment: %d/%d %v", i, n, err)
+	}
+	t.Setenv("SLURM_ARRAY_TASK_ID", "9")
+	if _, _, _, err := shardIndex("", 0); err == nil {
+		t.Fatal("Slurm task outside the array accepted")
+	}
+}
