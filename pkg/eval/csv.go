@@ -2,34 +2,88 @@ package eval
 
 import (
 	"encoding/csv"
+	"io"
 	"strconv"
 	"strings"
+
+	"github.com/gocarina/gocsv"
 )
 
-// csvHeader names the columns CSVTable writes.
-var csvHeader = []string{
-	"model", "dataset", "n", "mean", "std", "stderr", "median",
-	"rmse_mean", "rmse_std", "values", "split_seeds", "model_seeds",
+// CSVRecord is one line of the CSV table: one cell, i.e. one (model,
+// variant, data set, protocol). Floats are written in the shortest form
+// that reads back as the same float64 (NaN and ±Inf spelled so); the
+// per-run values and seeds are joined with ";". The paper columns and z are
+// empty without a paper value, rank is empty for a NaN or infinite mean.
+type CSVRecord struct {
+	// Model, Variant and Dataset name the cell.
+	Model   string `csv:"model"`
+	Variant string `csv:"variant"`
+	Dataset string `csv:"dataset"`
+	// Iterations, Samples and Split are its protocol.
+	Iterations int       `csv:"iterations"`
+	Samples    int       `csv:"samples"`
+	Split      SplitKind `csv:"split"`
+	// N, Mean, Std, StdErr and Median summarise the NLL (see Row).
+	N      int     `csv:"n"`
+	Mean   float64 `csv:"mean"`
+	Std    float64 `csv:"std"`
+	StdErr float64 `csv:"stderr"`
+	Median float64 `csv:"median"`
+	// RMSEMean and RMSEStd summarise the RMSE.
+	RMSEMean float64 `csv:"rmse_mean"`
+	RMSEStd  float64 `csv:"rmse_std"`
+	// Values, SplitSeeds and ModelSeeds are the runs, joined with ";".
+	Values     string `csv:"values"`
+	SplitSeeds string `csv:"split_seeds"`
+	ModelSeeds string `csv:"model_seeds"`
+	// PaperMean and PaperStd are the paper's value, nil without one.
+	PaperMean *float64 `csv:"paper_mean,omitempty"`
+	PaperStd  *float64 `csv:"paper_std,omitempty"`
+	// Z is (Mean − PaperMean) / sqrt(Std² + PaperStd²), nil without a
+	// paper value.
+	Z *float64 `csv:"z,omitempty"`
+	// Rank is the competition rank of Mean in its data set's column
+	// (1 = best), nil when Mean is NaN or infinite.
+	Rank *int `csv:"rank,omitempty"`
 }
 
-// CSVTable renders rows as CSV (RFC 4180, via encoding/csv) with a header
-// line and one line per row. Numbers use the shortest representation that
-// round-trips to the same float64; the per-run values and seeds are joined
-// with ";" in one field each.
-func CSVTable(rows []Row) string {
-	var b strings.Builder
-	w := csv.NewWriter(&b)
-	_ = w.Write(csvHeader) // a strings.Builder never fails
-	for _, r := range rows {
-		_ = w.Write([]string{
-			r.Model, r.Dataset, strconv.Itoa(r.N),
-			formatFloat(r.Mean), formatFloat(r.Std), formatFloat(r.StdErr), formatFloat(r.Median),
-			formatFloat(r.RMSEMean), formatFloat(r.RMSEStd),
-			joinFloats(r.Values), joinUints(r.SplitSeeds), joinUints(r.ModelSeeds),
-		})
+// CSVRecords turns rows (in Summarise's order) into CSV records, comparing
+// them with paper (which may be nil).
+func CSVRecords(rows []Row, paper map[string]map[string]PaperValue) []CSVRecord {
+	cells := CompareToPaper(rows, paper)
+	recs := make([]CSVRecord, len(cells))
+	for i, c := range cells {
+		rec := CSVRecord{
+			Model: c.Model, Variant: c.Variant, Dataset: c.Dataset,
+			Iterations: c.Protocol.Iterations, Samples: c.Protocol.Samples, Split: c.Protocol.Split,
+			N: c.N, Mean: c.Mean, Std: c.Std, StdErr: c.StdErr, Median: c.Median,
+			RMSEMean: c.RMSEMean, RMSEStd: c.RMSEStd,
+			Values: joinFloats(c.Values), SplitSeeds: joinUints(c.SplitSeeds), ModelSeeds: joinUints(c.ModelSeeds),
+		}
+		if c.HasPaper {
+			pm, ps, z := c.Paper.Mean, c.Paper.Std, c.Z
+			rec.PaperMean, rec.PaperStd, rec.Z = &pm, &ps, &z
+		}
+		if c.Rank > 0 {
+			rank := c.Rank
+			rec.Rank = &rank
+		}
+		recs[i] = rec
 	}
-	w.Flush()
-	return b.String()
+	return recs
+}
+
+// WriteCSV writes the CSV table (RFC 4180, a header line, then one
+// CSVRecord per cell) to w.
+func WriteCSV(w io.Writer, rows []Row, paper map[string]map[string]PaperValue) error {
+	return gocsv.MarshalCSV(CSVRecords(rows, paper), gocsv.NewSafeCSVWriter(csv.NewWriter(w)))
+}
+
+// CSVTable is WriteCSV into a string.
+func CSVTable(rows []Row, paper map[string]map[string]PaperValue) (string, error) {
+	var b strings.Builder
+	err := WriteCSV(&b, rows, paper)
+	return b.String(), err
 }
 
 // formatFloat formats v in the shortest round-tripping form.

@@ -6,96 +6,152 @@ import (
 	"strings"
 )
 
-// MarkdownTable renders rows as Markdown with models as rows and data sets
-// as columns, each cell "mean ± std (n)" with four decimals (std is the
-// population sd), the lowest mean of each data set in bold and "–" where a
-// pair has no runs. Models and data sets follow Table 3's order, other names
-// alphabetically after.
+// MarkdownTable renders rows (in Summarise's order) in the layout of the
+// paper's Table 3: one row per model (Table 3's order, other names after),
+// labelled with its variant when it has one and with its protocol when the
+// model/variant comes with several; one column per data set (Table 3's
+// order, other names after). Each cell is "mean ± std (n)" with four
+// decimals, std being the population sd; in each column the lowest finite
+// mean is bold and the second lowest italic (ties share a mark; NaN and
+// infinite means are never marked); "–" marks a pair without runs.
 //
-// When paper (e.g. PaperTable3()) holds a value for at least one of the
-// pairs, a second table follows with, per cell, the paper's "mean ± std" and
-// Δ = our mean − paper mean. Paper lookups are case-insensitive.
+// When paper (e.g. PaperTable3()) is not nil, a second table of the same
+// layout gives, beside each of our cells, the paper's "mean ± std" (with its
+// † best / ‡ second marks) and z = (ours − paper) / sqrt(std_ours² +
+// std_paper²); a line then counts the cells within the paper's band
+// (|z| ≤ ZBand), better (z < −ZBand), worse (z > ZBand) and without a paper
+// value, and, when SLGP is in the table, a line gives the paper's β per
+// data set. Paper lookups are case-insensitive. A protocol line ends the
+// output: the iterations, predictive samples, kind of split and seeds behind
+// every cell, once when they are the same everywhere.
 func MarkdownTable(rows []Row, paper map[string]map[string]PaperValue) string {
-	models := sortedDistinct(rows, func(r Row) string { return r.Model }, paperModels)
-	datasets := sortedDistinct(rows, func(r Row) string { return r.Dataset }, paperDatasets)
-	cell := map[[2]string]Row{}
-	best := map[string]float64{}
-	for _, r := range rows {
-		cell[[2]string{r.Model, r.Dataset}] = r
-		if b, ok := best[r.Dataset]; !math.IsNaN(r.Mean) && (!ok || r.Mean < b) {
-			best[r.Dataset] = r.Mean
+	cells := CompareToPaper(rows, paper)
+	g := newGrid(cells)
+	var b strings.Builder
+	if len(cells) == 0 {
+		return "No results.\n"
+	}
+	b.WriteString("Test NLL, mean ± population sd over runs (n), original y scale; lower is better. " +
+		"**Bold**: lowest mean in its column; *italics*: second lowest (ties share a mark; " +
+		"NaN and infinite means are never marked); –: no runs.\n\n")
+	writeGrid(&b, g, ourCellText)
+
+	if paper != nil {
+		counts := CountBands(cells)
+		if counts.NoPaper == len(cells) {
+			b.WriteString("\nThe paper's Table 3 has no value for any of these cells.\n")
+		} else {
+			b.WriteString("\nThe paper (Table 3: mean ± std over 10 runs; † best and ‡ second in the paper) " +
+				"and z = (ours − paper) / √(std_ours² + std_paper²):\n\n")
+			writeGrid(&b, g, paperCellText)
+			b.WriteString("\n" + bandLine(counts) + "\n")
+			if line := betaLine(g); line != "" {
+				b.WriteString("\n" + line + "\n")
+			}
 		}
 	}
+	b.WriteString("\n")
+	for _, line := range protocolLines(g) {
+		b.WriteString(line + "\n")
+	}
+	return b.String()
+}
 
-	var b strings.Builder
-	writeHeader(&b, datasets)
-	for _, m := range models {
-		b.WriteString("| " + m + " |")
-		for _, d := range datasets {
-			r, ok := cell[[2]string{m, d}]
-			if !ok {
-				b.WriteString(" – |")
-				continue
-			}
-			s := fmt.Sprintf("%.4f ± %.4f (%d)", r.Mean, r.Std, r.N)
-			if bv, ok := best[d]; ok && r.Mean == bv {
-				s = "**" + s + "**"
+// writeGrid writes one Markdown table of g with text giving each cell.
+func writeGrid(b *strings.Builder, g grid, text func(Cell) string) {
+	b.WriteString("| model |")
+	for _, d := range g.datasets {
+		b.WriteString(" " + escapeCell(d) + " |")
+	}
+	b.WriteString("\n|---|")
+	for range g.datasets {
+		b.WriteString("---|")
+	}
+	b.WriteString("\n")
+	for i, r := range g.rows {
+		b.WriteString("| " + escapeCell(r.label) + " |")
+		for _, d := range g.datasets {
+			s := "–"
+			if c, ok := g.cells[gridKey{i, d}]; ok {
+				s = text(c)
 			}
 			b.WriteString(" " + s + " |")
 		}
 		b.WriteString("\n")
 	}
+}
 
-	if !anyPaperValue(rows, paper) {
-		return b.String()
+// ourCellText is "mean ± std (n)", bold when best in its column and italic
+// when second.
+func ourCellText(c Cell) string {
+	s := fmt.Sprintf("%.4f ± %.4f (%d)", c.Mean, c.Std, c.N)
+	switch c.Rank {
+	case 1:
+		return "**" + s + "**"
+	case 2:
+		return "*" + s + "*"
 	}
-	b.WriteString("\nPaper (Table 3, mean ± std) and Δ = ours − paper:\n\n")
-	writeHeader(&b, datasets)
-	for _, m := range models {
-		b.WriteString("| " + m + " |")
-		for _, d := range datasets {
-			r, ok := cell[[2]string{m, d}]
-			pv, pok := paperValue(paper, m, d)
-			if !ok || !pok {
-				b.WriteString(" – |")
-				continue
-			}
-			fmt.Fprintf(&b, " %.4f ± %.4f (Δ %+.4f) |", pv.Mean, pv.Std, r.Mean-pv.Mean)
+	return s
+}
+
+// paperCellText is "paper mean ± std [mark], z ±x.x", or "–" without a
+// paper value.
+func paperCellText(c Cell) string {
+	if !c.HasPaper {
+		return "–"
+	}
+	mark := map[string]string{PaperBest: " †", PaperSecond: " ‡"}[c.Paper.Mark]
+	return fmt.Sprintf("%.4f ± %.4f%s, z %s", c.Paper.Mean, c.Paper.Std, mark, formatZ(c.Z))
+}
+
+// formatZ writes z with one decimal and a sign; "n/a" for NaN.
+func formatZ(z float64) string {
+	if math.IsNaN(z) {
+		return "n/a"
+	}
+	return fmt.Sprintf("%+.1f", z)
+}
+
+// bandLine counts the cells per band and states the rule.
+func bandLine(n BandCounts) string {
+	s := fmt.Sprintf("Against the paper (within its band means |z| ≤ %g): %d %s within, %d better (z < −%g), %d worse (z > %g), %d without a paper value",
+		ZBand, n.Within, plural(n.Within, "cell", "cells"), n.Better, ZBand, n.Worse, ZBand, n.NoPaper)
+	if n.NotComparable > 0 {
+		s += fmt.Sprintf(", %d with a NaN mean", n.NotComparable)
+	}
+	return s + "."
+}
+
+// betaLine gives the paper's SLGP β for the data sets of g when g has an
+// SLGP row and the paper a β for one of them; "" otherwise.
+func betaLine(g grid) string {
+	hasSLGP := false
+	for _, r := range g.rows {
+		hasSLGP = hasSLGP || strings.EqualFold(r.model, "slgp")
+	}
+	if !hasSLGP {
+		return ""
+	}
+	beta := PaperBeta()
+	var parts []string
+	for _, d := range g.datasets {
+		if v, ok := beta[strings.ToLower(d)]; ok {
+			parts = append(parts, fmt.Sprintf("%s %g", d, v))
 		}
-		b.WriteString("\n")
 	}
-	return b.String()
+	if len(parts) == 0 {
+		return ""
+	}
+	return "The paper's SLGP used the hybrid bound with β: " + strings.Join(parts, ", ") + "."
 }
 
-// writeHeader writes the header and separator lines of a model x data set table.
-func writeHeader(b *strings.Builder, datasets []string) {
-	b.WriteString("| model |")
-	for _, d := range datasets {
-		b.WriteString(" " + d + " |")
-	}
-	b.WriteString("\n|---|")
-	for range datasets {
-		b.WriteString("---|")
-	}
-	b.WriteString("\n")
-}
+// escapeCell keeps a name from breaking a Markdown table row.
+func escapeCell(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
 
-// paperValue looks up a paper cell case-insensitively.
-func paperValue(paper map[string]map[string]PaperValue, model, dataset string) (PaperValue, bool) {
-	byDataset, ok := paper[strings.ToLower(model)]
-	if !ok {
-		return PaperValue{}, false
+// plural picks the singular or plural form for n.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
 	}
-	v, ok := byDataset[strings.ToLower(dataset)]
-	return v, ok
-}
-
-// anyPaperValue reports whether paper has a value for any row.
-func anyPaperValue(rows []Row, paper map[string]map[string]PaperValue) bool {
-	for _, r := range rows {
-		if _, ok := paperValue(paper, r.Model, r.Dataset); ok {
-			return true
-		}
-	}
-	return false
+	return many
 }

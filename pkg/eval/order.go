@@ -1,6 +1,8 @@
 package eval
 
 import (
+	"cmp"
+	"path/filepath"
 	"slices"
 	"strings"
 )
@@ -35,4 +37,27 @@ func sortedDistinct(rows []Row, key func(Row) string, list []string) []string {
 	}
 	slices.SortFunc(out, func(a, b string) int { return compareNames(list, a, b) })
 	return out
+}
+
+// splitKindOrder is the order of split kinds in tables: Table 3's random
+// splits first.
+var splitKindOrder = []SplitKind{SplitRandom, SplitFixed, SplitToy, SplitUnknown}
+
+// compareProtocols orders protocols by iterations, samples, then split kind.
+func compareProtocols(a, b Protocol) int {
+	if c := cmp.Compare(a.Iterations, b.Iterations); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.Samples, b.Samples); c != 0 {
+		return c
+	}
+	return cmp.Compare(slices.Index(splitKindOrder, a.Split), slices.Index(splitKindOrder, b.Split))
+}
+
+// comparePaths orders file paths as a lexical directory walk visits them:
+// element by element, so "a/b/x" comes before "a/b-c/x".
+func comparePaths(a, b string) int {
+	ea := strings.Split(filepath.ToSlash(a), "/")
+	eb := strings.Split(filepath.ToSlash(b), "/")
+	return slices.Compare(ea, eb)
 }

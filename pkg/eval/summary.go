@@ -6,11 +6,14 @@ import (
 	"slices"
 )
 
-// Row summarises the runs of one (model, data set) pair. The statistics are
-// of Metrics.NLL, the original-scale test NLL that Table 3 reports.
+// Row summarises the runs of one table cell: a (model, variant, data set,
+// protocol). The statistics are of Metrics.NLL, the original-scale test NLL
+// that Table 3 reports.
 type Row struct {
-	// Model and Dataset name the group, as spelled in the results.
-	Model, Dataset string
+	// Model, Variant and Dataset name the group, as spelled in the results.
+	Model, Variant, Dataset string
+	// Protocol is what every run of the row shares.
+	Protocol Protocol
 	// N is the number of runs.
 	N int
 	// Mean is the mean NLL over the runs.
@@ -23,67 +26,191 @@ type Row struct {
 	StdErr float64
 	// Median is the median NLL.
 	Median float64
-	// Values are the per-run NLLs, ordered by (SplitSeed, ModelSeed).
+	// Values are the per-run NLLs, ordered by (split, model seed).
 	Values []float64
-	// SplitSeeds and ModelSeeds are the seeds of the runs behind Values.
-	SplitSeeds, ModelSeeds []uint64
+	// SplitSeeds are the splits behind Values: the split seed, or for a
+	// fixed split its index (what tells fixed splits apart).
+	SplitSeeds []uint64
+	// ModelSeeds are the model seeds behind Values.
+	ModelSeeds []uint64
+	// Paths are the result files behind Values (empty strings when the
+	// results were given without paths).
+	Paths []string
 	// RMSEMean and RMSEStd are the mean and population sd of Metrics.RMSE.
 	RMSEMean, RMSEStd float64
 }
 
-// Summarise groups results by (model, data set) and returns one Row per
-// group, ordered by model and then data set, Table 3's order first and
-// other names alphabetically after. Nil results are ignored. A run with a
-// non-finite NLL is kept, so it shows as a NaN or infinite mean.
-func Summarise(results []*Result) []Row {
-	type key struct{ model, dataset string }
-	groups := map[key][]*Result{}
-	var keys []key
-	for _, r := range results {
-		if r == nil {
+// Summary is what Summarise makes of a set of results: the rows, and what
+// it kept apart rather than pool.
+type Summary struct {
+	// Rows are the table cells, ordered by model, variant, protocol and
+	// data set (Table 3's order first, other names alphabetically after).
+	Rows []Row
+	// Protocols lists the (model, variant, data set) groups whose runs
+	// came under more than one protocol; each protocol has its own row.
+	Protocols []ProtocolSplit
+	// Duplicates lists the runs that repeat the seeds of an earlier run of
+	// the same row; they are left out of the row.
+	Duplicates []Duplicate
+}
+
+// ProtocolSplit is a (model, variant, data set) whose runs came under more
+// than one protocol.
+type ProtocolSplit struct {
+	// Model, Variant and Dataset name the group.
+	Model, Variant, Dataset string
+	// Rows are the protocols and how many runs each row pools, in row order.
+	Rows []ProtocolCount
+}
+
+// ProtocolCount is one protocol of a ProtocolSplit and its number of runs.
+type ProtocolCount struct {
+	// Protocol is the row's protocol.
+	Protocol Protocol
+	// N is the number of runs the row pools.
+	N int
+}
+
+// Duplicate is a set of runs of one row that share a (split, model seed):
+// repeats, not independent runs, so only the first is pooled.
+type Duplicate struct {
+	// Model, Variant, Dataset and Protocol name the row.
+	Model, Variant, Dataset string
+	// Protocol is the row's protocol.
+	Protocol Protocol
+	// SplitSeed (the split index for a fixed split) and ModelSeed are the
+	// shared seeds.
+	SplitSeed, ModelSeed uint64
+	// Kept is the file that was pooled: the first in path order.
+	Kept string
+	// LeftApart are the other runs with the same seeds, in path order.
+	LeftApart []Repeat
+}
+
+// Repeat is a run left out of its row because an earlier run has its seeds.
+type Repeat struct {
+	// Path is its result file.
+	Path string
+	// ConfigDiff lists the config keys (dotted, e.g. "model.ard") whose
+	// values differ from the pooled run's; empty for a plain repeat.
+	ConfigDiff []string
+}
+
+// rowKey identifies a table cell.
+type rowKey struct {
+	model, variant, dataset string
+	protocol                Protocol
+}
+
+// Summarise groups results by (model, variant, data set, protocol) and
+// returns one Row per group. Runs under different protocols are never
+// pooled: they make separate rows, listed in Summary.Protocols. Within a
+// row, runs that repeat an earlier run's (split, model seed) are left out,
+// keeping the first in path order (Summary.Duplicates). Nil results are
+// ignored. A run with a non-finite NLL is kept, so it shows as a NaN or
+// infinite mean.
+func Summarise(files []ResultFile) Summary {
+	groups := map[rowKey][]ResultFile{}
+	for _, f := range files {
+		if f.Result == nil {
 			continue
 		}
-		k := key{r.Model, r.Dataset}
-		if _, ok := groups[k]; !ok {
-			keys = append(keys, k)
-		}
-		groups[k] = append(groups[k], r)
+		r := f.Result
+		k := rowKey{r.Model, r.Variant, r.Dataset, ProtocolOf(r)}
+		groups[k] = append(groups[k], f)
 	}
-	rows := make([]Row, 0, len(keys))
+	keys := make([]rowKey, 0, len(groups))
+	for k := range groups {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, compareRowKeys)
+
+	var s Summary
 	for _, k := range keys {
-		rows = append(rows, summariseGroup(k.model, k.dataset, groups[k]))
+		runs, dups := dropRepeats(k, groups[k])
+		s.Rows = append(s.Rows, summariseGroup(k, runs))
+		s.Duplicates = append(s.Duplicates, dups...)
 	}
-	slices.SortFunc(rows, func(a, b Row) int {
-		if c := compareNames(paperModels, a.Model, b.Model); c != 0 {
-			return c
+	s.Protocols = protocolSplits(s.Rows)
+	return s
+}
+
+// SummariseResults is Summarise for results without paths, taken in the
+// order given.
+func SummariseResults(results []*Result) Summary {
+	files := make([]ResultFile, len(results))
+	for i, r := range results {
+		files[i] = ResultFile{Result: r}
+	}
+	return Summarise(files)
+}
+
+// compareRowKeys orders rows by model, variant, protocol, then data set.
+func compareRowKeys(a, b rowKey) int {
+	if c := compareNames(paperModels, a.model, b.model); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.variant, b.variant); c != 0 {
+		return c
+	}
+	if c := compareProtocols(a.protocol, b.protocol); c != 0 {
+		return c
+	}
+	return compareNames(paperDatasets, a.dataset, b.dataset)
+}
+
+// dropRepeats orders the runs of one row by path and keeps the first run of
+// each (split, model seed), reporting the others.
+func dropRepeats(k rowKey, runs []ResultFile) ([]ResultFile, []Duplicate) {
+	runs = slices.Clone(runs)
+	slices.SortStableFunc(runs, func(a, b ResultFile) int { return comparePaths(a.Path, b.Path) })
+	type seeds struct{ split, model uint64 }
+	first := map[seeds]int{}
+	var kept []ResultFile
+	var dups []Duplicate
+	for _, f := range runs {
+		s := seeds{splitID(f.Result, k.protocol.Split), f.Result.ModelSeed}
+		i, seen := first[s]
+		if !seen {
+			first[s] = len(dups)
+			dups = append(dups, Duplicate{
+				Model: k.model, Variant: k.variant, Dataset: k.dataset, Protocol: k.protocol,
+				SplitSeed: s.split, ModelSeed: s.model, Kept: f.Path,
+			})
+			kept = append(kept, f)
+			continue
 		}
-		return compareNames(paperDatasets, a.Dataset, b.Dataset)
-	})
-	return rows
+		dups[i].LeftApart = append(dups[i].LeftApart, Repeat{
+			Path: f.Path, ConfigDiff: configDiff(kept[i].Result.Config, f.Result.Config),
+		})
+	}
+	dups = slices.DeleteFunc(dups, func(d Duplicate) bool { return len(d.LeftApart) == 0 })
+	return kept, dups
 }
 
 // summariseGroup computes the Row of one group of runs.
-func summariseGroup(model, dataset string, runs []*Result) Row {
-	runs = slices.Clone(runs)
-	slices.SortStableFunc(runs, func(a, b *Result) int {
-		if c := cmp.Compare(a.SplitSeed, b.SplitSeed); c != 0 {
+func summariseGroup(k rowKey, runs []ResultFile) Row {
+	slices.SortStableFunc(runs, func(a, b ResultFile) int {
+		if c := cmp.Compare(splitID(a.Result, k.protocol.Split), splitID(b.Result, k.protocol.Split)); c != 0 {
 			return c
 		}
-		return cmp.Compare(a.ModelSeed, b.ModelSeed)
+		return cmp.Compare(a.Result.ModelSeed, b.Result.ModelSeed)
 	})
 	n := len(runs)
 	row := Row{
-		Model: model, Dataset: dataset, N: n,
+		Model: k.model, Variant: k.variant, Dataset: k.dataset, Protocol: k.protocol, N: n,
 		Values:     make([]float64, n),
 		SplitSeeds: make([]uint64, n),
 		ModelSeeds: make([]uint64, n),
+		Paths:      make([]string, n),
 	}
 	rmse := make([]float64, n)
-	for i, r := range runs {
-		row.Values[i] = r.Metrics.NLL
-		row.SplitSeeds[i] = r.SplitSeed
-		row.ModelSeeds[i] = r.ModelSeed
-		rmse[i] = r.Metrics.RMSE
+	for i, f := range runs {
+		row.Values[i] = f.Result.Metrics.NLL
+		row.SplitSeeds[i] = splitID(f.Result, k.protocol.Split)
+		row.ModelSeeds[i] = f.Result.ModelSeed
+		row.Paths[i] = f.Path
+		rmse[i] = f.Result.Metrics.RMSE
 	}
 	row.Mean, row.Std = meanPopSD(row.Values)
 	row.StdErr = math.NaN()
@@ -94,6 +221,29 @@ func summariseGroup(model, dataset string, runs []*Result) Row {
 	row.Median = median(row.Values)
 	row.RMSEMean, row.RMSEStd = meanPopSD(rmse)
 	return row
+}
+
+// protocolSplits lists the (model, variant, data set) groups of rows (in
+// row order) that span more than one protocol.
+func protocolSplits(rows []Row) []ProtocolSplit {
+	type key struct{ model, variant, dataset string }
+	idx := map[key]int{}
+	var out []ProtocolSplit
+	for _, r := range rows {
+		k := key{r.Model, r.Variant, r.Dataset}
+		i, ok := idx[k]
+		if !ok {
+			i = len(out)
+			idx[k] = i
+			out = append(out, ProtocolSplit{Model: r.Model, Variant: r.Variant, Dataset: r.Dataset})
+		}
+		out[i].Rows = append(out[i].Rows, ProtocolCount{Protocol: r.Protocol, N: r.N})
+	}
+	out = slices.DeleteFunc(out, func(p ProtocolSplit) bool { return len(p.Rows) < 2 })
+	slices.SortStableFunc(out, func(a, b ProtocolSplit) int {
+		return compareRowKeys(rowKey{a.Model, a.Variant, a.Dataset, Protocol{}}, rowKey{b.Model, b.Variant, b.Dataset, Protocol{}})
+	})
+	return out
 }
 
 // meanPopSD returns the mean and the population (ddof 0) standard deviation.

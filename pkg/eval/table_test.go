@@ -1,19 +1,32 @@
 package eval
 
 import (
-	"encoding/csv"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 )
 
-// run builds a minimal Result.
+// run builds a minimal Result: a random split at 2000 iterations with 200
+// samples, the model seed equal to the split seed.
 func run(model, dataset string, split uint64, nll, rmse float64) *Result {
-	return &Result{Model: model, Dataset: dataset, SplitSeed: split, Metrics: Metrics{NLL: nll, RMSE: rmse}}
+	return &Result{
+		Model: model, Dataset: dataset, SplitSeed: split, ModelSeed: split,
+		Split: fmt.Sprintf("random seed %d, 90/10, stats full", split), Iterations: 2000,
+		Metrics: Metrics{NLL: nll, RMSE: rmse, Samples: 200},
+	}
+}
+
+// with returns a copy of r changed by f.
+func with(r *Result, f func(*Result)) *Result {
+	c := *r
+	f(&c)
+	return &c
 }
 
 // syntheticResults is a small set with a known summary.
@@ -30,18 +43,34 @@ func syntheticResults() []*Result {
 	}
 }
 
-func TestSummarise(t *testing.T) {
-	rows := Summarise(syntheticResults())
-	var order []string
+// rowNames lists rows as model[variant]/dataset@iterations.
+func rowNames(rows []Row) string {
+	var s []string
 	for _, r := range rows {
-		order = append(order, r.Model+"/"+r.Dataset)
+		name := r.Model
+		if r.Variant != "" {
+			name += "[" + r.Variant + "]"
+		}
+		s = append(s, fmt.Sprintf("%s/%s@%d", name, r.Dataset, r.Protocol.Iterations))
 	}
-	if got := strings.Join(order, " "); got != "sgp/boston SLGP/boston SLGP/energy mine/toy" {
+	return strings.Join(s, " ")
+}
+
+func TestSummarise(t *testing.T) {
+	sum := SummariseResults(syntheticResults())
+	rows := sum.Rows
+	if got := rowNames(rows); got != "sgp/boston@2000 SLGP/boston@2000 SLGP/energy@2000 mine/toy@2000" {
 		t.Fatalf("row order %q", got)
+	}
+	if len(sum.Protocols) != 0 || len(sum.Duplicates) != 0 || len(sum.Notes()) != 0 {
+		t.Fatalf("nothing to keep apart, got %v", sum.Notes())
 	}
 	sgp := rows[0]
 	if sgp.N != 3 || math.Abs(sgp.Mean-2.3) > 1e-12 || math.Abs(sgp.Median-2.3) > 1e-12 {
 		t.Fatalf("sgp row %+v", sgp)
+	}
+	if sgp.Protocol != (Protocol{Iterations: 2000, Samples: 200, Split: SplitRandom}) {
+		t.Errorf("protocol %+v", sgp.Protocol)
 	}
 	if want := math.Sqrt(0.02 / 3); math.Abs(sgp.Std-want) > 1e-12 {
 		t.Errorf("population std %v, want %v", sgp.Std, want)
@@ -63,49 +92,152 @@ func TestSummarise(t *testing.T) {
 	}
 }
 
-func TestMarkdownTable(t *testing.T) {
-	rows := Summarise(syntheticResults())
-	want := `| model | boston | energy | toy |
-|---|---|---|---|
-| sgp | 2.3000 ± 0.0816 (3) | – | – |
-| SLGP | **2.2000 ± 0.1000 (2)** | **0.7000 ± 0.0000 (1)** | – |
-| mine | – | – | **1.0000 ± 0.0000 (1)** |
-
-Paper (Table 3, mean ± std) and Δ = ours − paper:
-
-| model | boston | energy | toy |
-|---|---|---|---|
-| sgp | 2.3325 ± 0.0723 (Δ -0.0325) | – | – |
-| SLGP | 2.2075 ± 0.0804 (Δ -0.0075) | 0.6821 ± 0.3064 (Δ +0.0179) | – |
-| mine | – | – | – |
-`
-	if got := MarkdownTable(rows, PaperTable3()); got != want {
-		t.Fatalf("MarkdownTable:\n%s\nwant:\n%s", got, want)
+// TestSummariseGroupsByVariant: runs of one model, data set and protocol but
+// different variants are separate rows, the empty variant first.
+func TestSummariseGroupsByVariant(t *testing.T) {
+	base := run("slgp", "boston", 0, 2.0, 1)
+	results := []*Result{
+		with(base, func(r *Result) { r.Variant = "beta=0.1"; r.Metrics.NLL = 5 }),
+		base,
+		with(base, func(r *Result) { r.SplitSeed, r.ModelSeed, r.Metrics.NLL = 1, 1, 3 }),
 	}
-	// Without paper values only the first table is written.
-	if got := MarkdownTable(rows, nil); strings.Contains(got, "Paper") || strings.Count(got, "\n") != 5 {
-		t.Fatalf("MarkdownTable without paper:\n%s", got)
+	sum := SummariseResults(results)
+	if got := rowNames(sum.Rows); got != "slgp/boston@2000 slgp[beta=0.1]/boston@2000" {
+		t.Fatalf("rows %q", got)
+	}
+	if sum.Rows[0].N != 2 || sum.Rows[0].Mean != 2.5 || sum.Rows[1].N != 1 || sum.Rows[1].Mean != 5 {
+		t.Fatalf("variants pooled: %+v", sum.Rows)
+	}
+	if len(sum.Notes()) != 0 {
+		t.Errorf("variants are not protocols: %v", sum.Notes())
+	}
+	md := MarkdownTable(sum.Rows, nil)
+	if !strings.Contains(md, "| slgp [beta=0.1] | *5.0000 ± 0.0000 (1)* |") || !strings.Contains(md, "| slgp | **2.5000") {
+		t.Errorf("variant row labels:\n%s", md)
 	}
 }
 
-func TestCSVTable(t *testing.T) {
-	rows := Summarise(syntheticResults())
-	recs, err := csv.NewReader(strings.NewReader(CSVTable(rows))).ReadAll()
-	if err != nil {
-		t.Fatal(err)
+// TestSummariseKeepsProtocolsApart: runs that differ in iterations,
+// predictive samples or kind of split are never pooled, and the notes say
+// what was kept apart.
+func TestSummariseKeepsProtocolsApart(t *testing.T) {
+	cases := []struct {
+		name   string
+		change func(*Result)
+		want   Protocol // the changed runs' protocol
+		note   string
+	}{
+		{"iterations", func(r *Result) { r.Iterations = 20000 },
+			Protocol{20000, 200, SplitRandom},
+			"kept apart: sgp on boston: 2 runs at 2000 iterations, 3 runs at 20000 iterations"},
+		{"samples", func(r *Result) { r.Metrics.Samples = 50 },
+			Protocol{2000, 50, SplitRandom},
+			"kept apart: sgp on boston: 3 runs with 50 samples, 2 runs with 200 samples"},
+		{"fixed split", func(r *Result) { r.Split = fmt.Sprintf("fixed split %d, 90/10", r.SplitSeed) },
+			Protocol{2000, 200, SplitFixed},
+			"kept apart: sgp on boston: 2 runs on random splits, 3 runs on fixed splits"},
+		{"split from config", func(r *Result) {
+			r.Split = ""
+			r.Config = map[string]any{"data": map[string]any{"split": "fixed"}}
+		}, Protocol{2000, 200, SplitFixed},
+			"kept apart: sgp on boston: 2 runs on random splits, 3 runs on fixed splits"},
+		{"toy", func(r *Result) { r.Split = "toy: train seed 0, held-out draw seed 1000" },
+			Protocol{2000, 200, SplitToy},
+			"kept apart: sgp on boston: 2 runs on random splits, 3 runs on toy data"},
+		{"iterations and split", func(r *Result) { r.Iterations = 500; r.Split = "toy: x" },
+			Protocol{500, 200, SplitToy},
+			"kept apart: sgp on boston: 3 runs at 500 iterations on toy data, 2 runs at 2000 iterations on random splits"},
 	}
-	if len(recs) != len(rows)+1 || strings.Join(recs[0], ",") != strings.Join(csvHeader, ",") {
-		t.Fatalf("CSV records %v", recs)
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var results []*Result
+			for seed := range uint64(5) {
+				r := run("sgp", "boston", seed, float64(seed), 1)
+				if seed >= 2 {
+					r = with(r, c.change)
+				}
+				results = append(results, r)
+			}
+			sum := SummariseResults(results)
+			if len(sum.Rows) != 2 {
+				t.Fatalf("%d rows, want 2 (protocols pooled?): %s", len(sum.Rows), rowNames(sum.Rows))
+			}
+			var changed Row
+			for _, r := range sum.Rows {
+				if r.Protocol == c.want {
+					changed = r
+				}
+			}
+			if changed.N != 3 || !slices.Equal(changed.Values, []float64{2, 3, 4}) {
+				t.Fatalf("row of protocol %+v: %+v", c.want, changed)
+			}
+			if notes := sum.Notes(); len(notes) != 1 || notes[0] != c.note {
+				t.Fatalf("notes %q, want %q", notes, c.note)
+			}
+		})
 	}
-	r := recs[1]
-	if r[0] != "sgp" || r[1] != "boston" || r[2] != "3" || r[9] != "2.2;2.3;2.4" || r[10] != "0;1;2" {
-		t.Fatalf("first CSV row %v", r)
+}
+
+// TestSummariseLeavesRepeatedSeedsApart: a second run with the seeds of an
+// earlier one is not pooled; the first file in path order (element by
+// element, as a directory walk goes) is kept, whatever the input order.
+func TestSummariseLeavesRepeatedSeedsApart(t *testing.T) {
+	cfg := func(ard bool) map[string]any {
+		return map[string]any{"model": map[string]any{"name": "sgp", "ard": ard}, "data": map[string]any{"split": "random"}}
 	}
-	if mean, err := strconv.ParseFloat(r[3], 64); err != nil || mean != rows[0].Mean {
-		t.Fatalf("mean field %q does not round-trip to %v", r[3], rows[0].Mean)
+	files := []ResultFile{
+		{"res/uci-sgp-iso/s0/result.json", with(run("sgp", "boston", 0, 9, 1), func(r *Result) { r.Config = cfg(false) })},
+		{"res/uci-sgp/s1/result.json", with(run("sgp", "boston", 1, 3, 1), func(r *Result) { r.Config = cfg(true) })},
+		{"res/uci-sgp/s0/result.json", with(run("sgp", "boston", 0, 2, 1), func(r *Result) { r.Config = cfg(true) })},
+		{"res/uci-sgp/s0b/result.json", with(run("sgp", "boston", 0, 7, 1), func(r *Result) { r.Config = cfg(true) })},
+		// Same split seed, another model seed: a separate run.
+		{"res/uci-sgp/s0m1/result.json", with(run("sgp", "boston", 0, 4, 1), func(r *Result) { r.ModelSeed = 1 })},
 	}
-	if recs[3][5] != "NaN" {
-		t.Errorf("single-run stderr field %q, want NaN", recs[3][5])
+	sum := Summarise(files)
+	if len(sum.Rows) != 1 {
+		t.Fatalf("rows %s", rowNames(sum.Rows))
+	}
+	row := sum.Rows[0]
+	if !slices.Equal(row.Values, []float64{2, 4, 3}) || !slices.Equal(row.ModelSeeds, []uint64{0, 1, 1}) {
+		t.Fatalf("pooled values %v model seeds %v, want [2 4 3] [0 1 1]", row.Values, row.ModelSeeds)
+	}
+	if len(sum.Duplicates) != 1 {
+		t.Fatalf("duplicates %+v", sum.Duplicates)
+	}
+	d := sum.Duplicates[0]
+	wantApart := []Repeat{
+		{Path: "res/uci-sgp/s0b/result.json"},
+		{Path: "res/uci-sgp-iso/s0/result.json", ConfigDiff: []string{"model.ard"}},
+	}
+	if d.Kept != "res/uci-sgp/s0/result.json" || len(d.LeftApart) != 2 ||
+		d.LeftApart[0].Path != wantApart[0].Path || len(d.LeftApart[0].ConfigDiff) != 0 ||
+		d.LeftApart[1].Path != wantApart[1].Path || !slices.Equal(d.LeftApart[1].ConfigDiff, wantApart[1].ConfigDiff) {
+		t.Fatalf("duplicate %+v, want kept res/uci-sgp/s0 and left apart %+v", d, wantApart)
+	}
+	notes := sum.Notes()
+	want := "kept apart: 2 repeats of split 0 / model seed 0 for sgp on boston (2000 its, 200 samples, random split): " +
+		"pooled only res/uci-sgp/s0/result.json; not pooled: res/uci-sgp/s0b/result.json (same config), " +
+		"res/uci-sgp-iso/s0/result.json (config differs in model.ard)"
+	if len(notes) != 1 || notes[0] != want {
+		t.Fatalf("notes %q\nwant %q", notes, want)
+	}
+}
+
+// TestSummariseFixedSplitsByIndex: fixed splits are told apart by their
+// index, so runs of splits 0, 1, 2 made with one split seed are not repeats.
+func TestSummariseFixedSplitsByIndex(t *testing.T) {
+	var results []*Result
+	for i := range 3 {
+		results = append(results, with(run("sgp", "concrete", 0, float64(i), 1), func(r *Result) {
+			r.Split = fmt.Sprintf("fixed split %d, 927/103, stats full", i)
+		}))
+	}
+	sum := SummariseResults(results)
+	if len(sum.Rows) != 1 || sum.Rows[0].N != 3 || len(sum.Duplicates) != 0 {
+		t.Fatalf("rows %+v duplicates %+v", sum.Rows, sum.Duplicates)
+	}
+	if !slices.Equal(sum.Rows[0].SplitSeeds, []uint64{0, 1, 2}) {
+		t.Errorf("split ids %v, want the indices 0 1 2", sum.Rows[0].SplitSeeds)
 	}
 }
 
@@ -119,7 +251,18 @@ func TestLoadResults(t *testing.T) {
 	}
 	bad := filepath.Join(dir, "bad.json")
 	other := filepath.Join(dir, "sub", "other.json")
-	for p, s := range map[string]string{bad: "{", other: `{"foo": 1}`, filepath.Join(dir, "notes.txt"): "x"} {
+	quiet := map[string]string{
+		filepath.Join(dir, "sgp", "checkpoint.json"): `{"params": {}}`,
+		filepath.Join(dir, "sgp", "state.json"):      `{`,
+		filepath.Join(dir, "sgp", "lock.json"):       `{"pid": 1}`,
+		filepath.Join(dir, "sgp", "error.json"):      `{"error": "x"}`,
+		filepath.Join(dir, "sweep.json"):             `[]`,
+	}
+	files := map[string]string{bad: "{", other: `{"foo": 1}`, filepath.Join(dir, "notes.txt"): "x"}
+	for p, s := range quiet {
+		files[p] = s
+	}
+	for p, s := range files {
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -127,19 +270,36 @@ func TestLoadResults(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	results, err := LoadResults(dir)
-	if len(results) != 3 {
-		t.Fatalf("loaded %d results, want 3", len(results))
+	loaded, err := LoadResultFiles(dir)
+	if len(loaded) != 3 {
+		t.Fatalf("loaded %d results, want 3", len(loaded))
+	}
+	for _, f := range loaded {
+		if f.Result == nil || !strings.HasPrefix(f.Path, dir) {
+			t.Fatalf("loaded %+v", f)
+		}
 	}
 	var lerr *LoadError
 	if !errors.As(err, &lerr) || len(lerr.Files) != 2 || lerr.Scanned != 5 {
 		t.Fatalf("error %v, want a LoadError with 2 of 5 files", err)
 	}
-	if msg := err.Error(); !strings.Contains(msg, bad) || !strings.Contains(msg, other) || !strings.Contains(msg, "not a result") {
+	msg := err.Error()
+	if !strings.Contains(msg, bad) || !strings.Contains(msg, other) || !strings.Contains(msg, "not a result") {
 		t.Fatalf("error message lacks the skipped files:\n%s", msg)
+	}
+	if strings.Count(msg, other) != 1 {
+		t.Errorf("a file is named more than once:\n%s", msg)
+	}
+	for p := range quiet {
+		if strings.Contains(msg, p) {
+			t.Errorf("known non-result file %s reported:\n%s", p, msg)
+		}
 	}
 	if !errors.Is(err, ErrNotResult) {
 		t.Fatal("errors.Is(err, ErrNotResult) is false")
+	}
+	if rs, err := LoadResults(dir); len(rs) != 3 || !errors.As(err, &lerr) {
+		t.Fatalf("LoadResults: %d results, err %v", len(rs), err)
 	}
 	// A clean directory gives no error.
 	if rs, err := LoadResults(filepath.Join(dir, "mine")); err != nil || len(rs) != 1 {
