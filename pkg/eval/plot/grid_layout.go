@@ -33,6 +33,13 @@ type GridLayout struct {
 	Legend vg.Rectangle
 }
 
+// Pixels is the size in pixels of the PNG that SaveGridPNG writes for this
+// layout (gonum/plot's 96 dpi, rounded as its image canvas rounds).
+func (l GridLayout) Pixels() (w, h int) {
+	const dpi = 96
+	return int(l.Size.X/vg.Inch*dpi + 0.5), int(l.Size.Y/vg.Inch*dpi + 0.5)
+}
+
 // Layout places the parts of g. The image is as large as its parts need:
 // PanelW per column plus the row label strip and the legend column, PanelH
 // (plus a legend strip with LegendsBelow) per row plus the title strips.

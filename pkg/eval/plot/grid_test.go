@@ -37,7 +37,7 @@ func toyPanels(t *testing.T, rows, cols, nilRow, nilCol int) [][]*gplot.Plot {
 }
 
 // pixels converts a length to pixels at gonum/plot's 96 dpi.
-func pixels(l vg.Length) int { return int(math.Ceil(float64(l / vg.Inch * 96))) }
+func pixels(l vg.Length) int { return int(l/vg.Inch*96 + 0.5) }
 
 // inside reports whether a lies within b (up to rounding).
 func inside(a, b vg.Rectangle) bool {
@@ -113,7 +113,8 @@ func TestGridLayoutSharedLegend(t *testing.T) {
 	if err := SaveGridPNG(g, path); err != nil {
 		t.Fatal(err)
 	}
-	img := decodePNG(t, path, pixels(l.Size.X), pixels(l.Size.Y))
+	pw, ph := l.Pixels()
+	img := decodePNG(t, path, pw, ph)
 	x0 := pixels(l.Legend.Min.X)
 	ink := 0
 	for x := x0; x < img.Bounds().Dx(); x++ {
@@ -152,7 +153,8 @@ func TestGridLayoutLegendsBelow(t *testing.T) {
 	if err := SaveGridPNG(g, path); err != nil {
 		t.Fatal(err)
 	}
-	decodePNG(t, path, pixels(l.Size.X), pixels(l.Size.Y))
+	pw, ph := l.Pixels()
+	decodePNG(t, path, pw, ph)
 }
 
 func TestGridValidate(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
 )
 
 // Colours shared by the figures.
@@ -15,6 +16,9 @@ var (
 	lightGrey = color.Gray{Y: 180}
 	bandFill  = color.NRGBA{R: 70, G: 130, B: 180, A: 70}
 )
+
+// legendPadding is the space between legend entries.
+const legendPadding = 1.5 * vg.Millimeter
 
 // newPlot returns a plot with title, axis labels, about five labelled
 // ticks per axis and a top-left legend.
@@ -27,6 +31,7 @@ func newPlot(title, xlabel, ylabel string) *plot.Plot {
 	p.Y.Tick.Marker = NiceTicks{}
 	p.Legend.Top = true
 	p.Legend.Left = true
+	p.Legend.Padding = legendPadding
 	return p
 }
 

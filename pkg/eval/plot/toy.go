@@ -61,6 +61,7 @@ var (
 // that shares one legend: the training data, a y-sample and an f-sample.
 func ToyLegend() *plot.Legend {
 	l := plot.NewLegend()
+	l.Padding = legendPadding
 	l.Add("training data", glyphThumb(trainStyle))
 	l.Add("sample of y", glyphThumb(ySampleStyle))
 	l.Add("sample of f", glyphThumb(fSampleStyle))
