@@ -3,45 +3,107 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"path/filepath"
+	"strings"
 
 	"github.com/mgpteam/mgp/pkg/eval"
-	"github.com/mgpteam/mgp/pkg/train"
 	"github.com/spf13/cobra"
 )
 
+// tableOpts are the flags of mgp table.
+type tableOpts struct {
+	asCSV       bool
+	markdownOut string
+	csvOut      string
+}
+
 func newTableCmd(_ *globalOpts) *cobra.Command {
-	var asCSV bool
+	var o tableOpts
 	c := &cobra.Command{
 		Use:   "table DIR",
 		Short: "Summarise a results directory: mean ± std over seeds, next to the paper's Table 3",
-		Args:  cobra.ExactArgs(1),
+		Long: `Summarise every result.json under DIR as the paper's Table 3: one row per
+model (and variant), one column per data set, mean ± std (n) of the test NLL,
+the best and second-best mean of each column marked, and beside each cell the
+paper's value and z = (ours − paper) / √(std_ours² + std_paper²).
+
+Runs are pooled only when they share model, variant, data set and protocol
+(iterations, predictive samples per test point, kind of split); other
+protocols get rows of their own, and runs repeating the seeds of an earlier
+run are left out. Both are reported on stderr as "kept apart: ..." lines.`,
+		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			res, err := eval.LoadResults(args[0])
-			var le *eval.LoadError
-			if err != nil && !errors.As(err, &le) {
-				return inputErr(err)
-			}
-			if len(res) == 0 {
-				return inputErr(fmt.Errorf("%s: no result files found", args[0]))
-			}
-			rows := eval.Summarise(res)
-			if asCSV {
-				fmt.Fprint(cmd.OutOrStdout(), eval.CSVTable(rows))
-				return nil
-			}
-			fmt.Fprint(cmd.OutOrStdout(), eval.MarkdownTable(rows, eval.PaperTable3()))
-			if le != nil {
-				// Checkpoints sit beside results in every run directory.
-				for _, f := range le.Files {
-					if filepath.Base(f.Path) != train.CheckpointFile {
-						fmt.Fprintf(cmd.ErrOrStderr(), "skipped %s: %v\n", f.Path, f.Err)
-					}
-				}
-			}
-			return nil
+			return runTable(cmd.OutOrStdout(), cmd.ErrOrStderr(), args[0], o)
 		},
 	}
-	c.Flags().BoolVar(&asCSV, "csv", false, "print CSV instead of Markdown")
+	c.Flags().BoolVar(&o.asCSV, "csv", false, "print CSV instead of Markdown")
+	c.Flags().StringVar(&o.markdownOut, "markdown-out", "", "also write the Markdown table to `FILE` (atomically)")
+	c.Flags().StringVar(&o.csvOut, "csv-out", "", "also write the CSV table to `FILE` (atomically)")
 	return c
+}
+
+// runTable loads dir, prints the table and writes the requested files.
+func runTable(stdout, stderr io.Writer, dir string, o tableOpts) error {
+	if o.markdownOut != "" && o.markdownOut == o.csvOut {
+		return inputErr(fmt.Errorf("--markdown-out and --csv-out name the same file %s", o.csvOut))
+	}
+	files, err := eval.LoadResultFiles(dir)
+	var le *eval.LoadError
+	if err != nil && !errors.As(err, &le) {
+		return inputErr(err)
+	}
+	if len(files) == 0 {
+		if le != nil {
+			return inputErr(fmt.Errorf("%s: none of the %d JSON files is a result:\n  %s",
+				dir, le.Scanned, strings.Join(fileErrors(le), "\n  ")))
+		}
+		return inputErr(fmt.Errorf("%s: no result files found", dir))
+	}
+	sum := eval.Summarise(files)
+	paper := eval.PaperTable3()
+	md := eval.MarkdownTable(sum.Rows, paper)
+	csvText, err := eval.CSVTable(sum.Rows, paper)
+	if err != nil {
+		return err
+	}
+	for _, out := range []struct{ path, text string }{{o.markdownOut, md}, {o.csvOut, csvText}} {
+		if out.path == "" {
+			continue
+		}
+		if err := eval.WriteFileAtomic(out.path, func(w io.Writer) error {
+			_, err := io.WriteString(w, out.text)
+			return err
+		}); err != nil {
+			return inputErr(fmt.Errorf("writing %s: %w", out.path, err))
+		}
+	}
+	if o.asCSV {
+		fmt.Fprint(stdout, csvText)
+	} else {
+		fmt.Fprint(stdout, md)
+	}
+	for _, line := range sum.Notes() {
+		fmt.Fprintln(stderr, line)
+	}
+	if le != nil {
+		for _, line := range fileErrors(le) {
+			fmt.Fprintln(stderr, "skipped "+line)
+		}
+	}
+	for _, p := range []string{o.markdownOut, o.csvOut} {
+		if p != "" {
+			fmt.Fprintf(stderr, "wrote %s\n", filepath.Clean(p))
+		}
+	}
+	return nil
+}
+
+// fileErrors lists the files LoadResultFiles skipped and why, one a line.
+func fileErrors(le *eval.LoadError) []string {
+	out := make([]string, len(le.Files))
+	for i, f := range le.Files {
+		out[i] = f.Error()
+	}
+	return out
 }

@@ -122,20 +122,14 @@ func bandLine(n BandCounts) string {
 	return s + "."
 }
 
-// betaLine gives the paper's SLGP β for the data sets of g when g has an
-// SLGP row and the paper a β for one of them; "" otherwise.
+// betaLine gives the paper's SLGP β for the data sets on which g has an
+// SLGP cell; "" when there is none.
 func betaLine(g grid) string {
-	hasSLGP := false
-	for _, r := range g.rows {
-		hasSLGP = hasSLGP || strings.EqualFold(r.model, "slgp")
-	}
-	if !hasSLGP {
-		return ""
-	}
 	beta := PaperBeta()
 	var parts []string
 	for _, d := range g.datasets {
-		if v, ok := beta[strings.ToLower(d)]; ok {
+		v, ok := beta[strings.ToLower(d)]
+		if ok && g.hasModelOn("slgp", d) {
 			parts = append(parts, fmt.Sprintf("%s %g", d, v))
 		}
 	}
@@ -143,6 +137,17 @@ func betaLine(g grid) string {
 		return ""
 	}
 	return "The paper's SLGP used the hybrid bound with β: " + strings.Join(parts, ", ") + "."
+}
+
+// hasModelOn reports whether g has a cell of model (any variant or
+// protocol, case-insensitively) on dataset.
+func (g grid) hasModelOn(model, dataset string) bool {
+	for i, r := range g.rows {
+		if _, ok := g.cells[gridKey{i, dataset}]; ok && strings.EqualFold(r.model, model) {
+			return true
+		}
+	}
+	return false
 }
 
 // escapeCell keeps a name from breaking a Markdown table row.
