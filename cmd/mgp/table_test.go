@@ -58,7 +58,7 @@ func TestTableMarkdownAndNotes(t *testing.T) {
 		"| model | boston | energy |",
 		"| sgp (2000 its) | *3.0000 ± 0.0000 (2)* | – |",
 		"| sgp (20000 its) | **2.3100 ± 0.0082 (3)** | – |",
-		"| slgp | – | **0.7000 ± 0.0000 (3)** |",
+		"| slgp | – | 0.7000 ± 0.0000 (3) |",
 		"2.3325 ± 0.0723, z -0.3",
 		"Against the paper (within its band means |z| ≤ 2): 2 cells within, 0 better (z < −2), 1 worse (z > 2), 0 without a paper value.",
 		"The paper's SLGP used the hybrid bound with β: energy 1.\n",

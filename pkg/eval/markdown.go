@@ -13,7 +13,8 @@ import (
 // order, other names after). Each cell is "mean ± std (n)" with four
 // decimals, std being the population sd; in each column the lowest finite
 // mean is bold and the second lowest italic (ties share a mark; NaN and
-// infinite means are never marked); "–" marks a pair without runs.
+// infinite means are never marked, nor is a column with a single finite
+// mean); "–" marks a pair without runs.
 //
 // When paper (e.g. PaperTable3()) is not nil, a second table of the same
 // layout gives, beside each of our cells, the paper's "mean ± std" (with its
@@ -33,8 +34,8 @@ func MarkdownTable(rows []Row, paper map[string]map[string]PaperValue) string {
 	}
 	b.WriteString("Test NLL, mean ± population sd over runs (n), original y scale; lower is better. " +
 		"**Bold**: lowest mean in its column; *italics*: second lowest (ties share a mark; " +
-		"NaN and infinite means are never marked); –: no runs.\n\n")
-	writeGrid(&b, g, ourCellText)
+		"NaN and infinite means and columns with one finite mean are not marked); –: no runs.\n\n")
+	writeGrid(&b, g, func(c Cell) string { return ourCellText(c, g.ranked[c.Dataset] > 1) })
 
 	if paper != nil {
 		counts := CountBands(cells)
@@ -82,9 +83,12 @@ func writeGrid(b *strings.Builder, g grid, text func(Cell) string) {
 }
 
 // ourCellText is "mean ± std (n)", bold when best in its column and italic
-// when second.
-func ourCellText(c Cell) string {
+// when second, if mark.
+func ourCellText(c Cell, mark bool) string {
 	s := fmt.Sprintf("%.4f ± %.4f (%d)", c.Mean, c.Std, c.N)
+	if !mark {
+		return s
+	}
 	switch c.Rank {
 	case 1:
 		return "**" + s + "**"

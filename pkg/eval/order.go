@@ -26,19 +26,6 @@ func compareNames(list []string, a, b string) int {
 	return strings.Compare(a, b)
 }
 
-// sortedDistinct returns the distinct names of rows picked by key, in
-// canonical order.
-func sortedDistinct(rows []Row, key func(Row) string, list []string) []string {
-	var out []string
-	for _, r := range rows {
-		if k := key(r); !slices.Contains(out, k) {
-			out = append(out, k)
-		}
-	}
-	slices.SortFunc(out, func(a, b string) int { return compareNames(list, a, b) })
-	return out
-}
-
 // splitKindOrder is the order of split kinds in tables: Table 3's random
 // splits first.
 var splitKindOrder = []SplitKind{SplitRandom, SplitFixed, SplitToy, SplitUnknown}

@@ -54,48 +54,6 @@ type Summary struct {
 	Duplicates []Duplicate
 }
 
-// ProtocolSplit is a (model, variant, data set) whose runs came under more
-// than one protocol.
-type ProtocolSplit struct {
-	// Model, Variant and Dataset name the group.
-	Model, Variant, Dataset string
-	// Rows are the protocols and how many runs each row pools, in row order.
-	Rows []ProtocolCount
-}
-
-// ProtocolCount is one protocol of a ProtocolSplit and its number of runs.
-type ProtocolCount struct {
-	// Protocol is the row's protocol.
-	Protocol Protocol
-	// N is the number of runs the row pools.
-	N int
-}
-
-// Duplicate is a set of runs of one row that share a (split, model seed):
-// repeats, not independent runs, so only the first is pooled.
-type Duplicate struct {
-	// Model, Variant, Dataset and Protocol name the row.
-	Model, Variant, Dataset string
-	// Protocol is the row's protocol.
-	Protocol Protocol
-	// SplitSeed (the split index for a fixed split) and ModelSeed are the
-	// shared seeds.
-	SplitSeed, ModelSeed uint64
-	// Kept is the file that was pooled: the first in path order.
-	Kept string
-	// LeftApart are the other runs with the same seeds, in path order.
-	LeftApart []Repeat
-}
-
-// Repeat is a run left out of its row because an earlier run has its seeds.
-type Repeat struct {
-	// Path is its result file.
-	Path string
-	// ConfigDiff lists the config keys (dotted, e.g. "model.ard") whose
-	// values differ from the pooled run's; empty for a plain repeat.
-	ConfigDiff []string
-}
-
 // rowKey identifies a table cell.
 type rowKey struct {
 	model, variant, dataset string
@@ -159,35 +117,6 @@ func compareRowKeys(a, b rowKey) int {
 	return compareNames(paperDatasets, a.dataset, b.dataset)
 }
 
-// dropRepeats orders the runs of one row by path and keeps the first run of
-// each (split, model seed), reporting the others.
-func dropRepeats(k rowKey, runs []ResultFile) ([]ResultFile, []Duplicate) {
-	runs = slices.Clone(runs)
-	slices.SortStableFunc(runs, func(a, b ResultFile) int { return comparePaths(a.Path, b.Path) })
-	type seeds struct{ split, model uint64 }
-	first := map[seeds]int{}
-	var kept []ResultFile
-	var dups []Duplicate
-	for _, f := range runs {
-		s := seeds{splitID(f.Result, k.protocol.Split), f.Result.ModelSeed}
-		i, seen := first[s]
-		if !seen {
-			first[s] = len(dups)
-			dups = append(dups, Duplicate{
-				Model: k.model, Variant: k.variant, Dataset: k.dataset, Protocol: k.protocol,
-				SplitSeed: s.split, ModelSeed: s.model, Kept: f.Path,
-			})
-			kept = append(kept, f)
-			continue
-		}
-		dups[i].LeftApart = append(dups[i].LeftApart, Repeat{
-			Path: f.Path, ConfigDiff: configDiff(kept[i].Result.Config, f.Result.Config),
-		})
-	}
-	dups = slices.DeleteFunc(dups, func(d Duplicate) bool { return len(d.LeftApart) == 0 })
-	return kept, dups
-}
-
 // summariseGroup computes the Row of one group of runs.
 func summariseGroup(k rowKey, runs []ResultFile) Row {
 	slices.SortStableFunc(runs, func(a, b ResultFile) int {
@@ -221,29 +150,6 @@ func summariseGroup(k rowKey, runs []ResultFile) Row {
 	row.Median = median(row.Values)
 	row.RMSEMean, row.RMSEStd = meanPopSD(rmse)
 	return row
-}
-
-// protocolSplits lists the (model, variant, data set) groups of rows (in
-// row order) that span more than one protocol.
-func protocolSplits(rows []Row) []ProtocolSplit {
-	type key struct{ model, variant, dataset string }
-	idx := map[key]int{}
-	var out []ProtocolSplit
-	for _, r := range rows {
-		k := key{r.Model, r.Variant, r.Dataset}
-		i, ok := idx[k]
-		if !ok {
-			i = len(out)
-			idx[k] = i
-			out = append(out, ProtocolSplit{Model: r.Model, Variant: r.Variant, Dataset: r.Dataset})
-		}
-		out[i].Rows = append(out[i].Rows, ProtocolCount{Protocol: r.Protocol, N: r.N})
-	}
-	out = slices.DeleteFunc(out, func(p ProtocolSplit) bool { return len(p.Rows) < 2 })
-	slices.SortStableFunc(out, func(a, b ProtocolSplit) int {
-		return compareRowKeys(rowKey{a.Model, a.Variant, a.Dataset, Protocol{}}, rowKey{b.Model, b.Variant, b.Dataset, Protocol{}})
-	})
-	return out
 }
 
 // meanPopSD returns the mean and the population (ddof 0) standard deviation.

@@ -12,6 +12,8 @@ type grid struct {
 	rows     []gridRow
 	datasets []string
 	cells    map[gridKey]Cell
+	// ranked counts the cells with a rank (a finite mean) per data set.
+	ranked map[string]int
 }
 
 // gridRow is one row of a grid.
@@ -45,7 +47,7 @@ func newGrid(cells []Cell) grid {
 		p Protocol
 	}
 	index := map[rk]int{}
-	g := grid{cells: map[gridKey]Cell{}}
+	g := grid{cells: map[gridKey]Cell{}, ranked: map[string]int{}}
 	for _, c := range cells {
 		k := rk{mv{c.Model, c.Variant}, c.Protocol}
 		i, ok := index[k]
@@ -61,6 +63,9 @@ func newGrid(cells []Cell) grid {
 			g.datasets = append(g.datasets, c.Dataset)
 		}
 		g.cells[gridKey{i, c.Dataset}] = c
+		if c.Rank > 0 {
+			g.ranked[c.Dataset]++
+		}
 	}
 	slices.SortFunc(g.datasets, func(a, b string) int { return compareNames(paperDatasets, a, b) })
 	return g

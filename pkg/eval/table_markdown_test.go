@@ -9,13 +9,13 @@ import (
 
 func TestMarkdownTable(t *testing.T) {
 	rows := SummariseResults(syntheticResults()).Rows
-	want := `Test NLL, mean ± population sd over runs (n), original y scale; lower is better. **Bold**: lowest mean in its column; *italics*: second lowest (ties share a mark; NaN and infinite means are never marked); –: no runs.
+	want := `Test NLL, mean ± population sd over runs (n), original y scale; lower is better. **Bold**: lowest mean in its column; *italics*: second lowest (ties share a mark; NaN and infinite means and columns with one finite mean are not marked); –: no runs.
 
 | model | boston | energy | toy |
 |---|---|---|---|
 | sgp | *2.3000 ± 0.0816 (3)* | – | – |
-| SLGP | **2.2000 ± 0.1000 (2)** | **0.7000 ± 0.0000 (1)** | – |
-| mine | – | – | **1.0000 ± 0.0000 (1)** |
+| SLGP | **2.2000 ± 0.1000 (2)** | 0.7000 ± 0.0000 (1) | – |
+| mine | – | – | 1.0000 ± 0.0000 (1) |
 
 The paper (Table 3: mean ± std over 10 runs; † best and ‡ second in the paper) and z = (ours − paper) / √(std_ours² + std_paper²):
 
@@ -111,7 +111,8 @@ func TestMarkdownIsValidTable(t *testing.T) {
 }
 
 // TestMarkdownMarksBestAndSecond: bold and italics follow the ranks of each
-// column; ties share a mark; NaN means are never marked.
+// column; ties share a mark; NaN means are never marked, nor is a lone
+// finite mean.
 func TestMarkdownMarksBestAndSecond(t *testing.T) {
 	cases := []struct {
 		name   string
@@ -124,6 +125,8 @@ func TestMarkdownMarksBestAndSecond(t *testing.T) {
 		{"tie for second", []float64{2, 1, 2}, []string{"b"}, []string{"a", "c"}},
 		{"NaN lowest in sort order", []float64{math.NaN(), 2, 3}, []string{"b"}, []string{"c"}},
 		{"only NaN", []float64{math.NaN()}, nil, nil},
+		{"one finite mean", []float64{math.NaN(), 2, math.Inf(1)}, nil, nil},
+		{"one row", []float64{2}, nil, nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -171,7 +174,7 @@ func TestMarkdownLabelsAndProtocolLines(t *testing.T) {
 	md := MarkdownTable(SummariseResults(results).Rows, PaperTable3())
 	for _, want := range []string{
 		"| sgp | 2.5000 ± 0.0000 (1) | – |",
-		"| slgp (2000 its) | *2.3500 ± 0.0500 (2)* | **0.7000 ± 0.0000 (1)** |",
+		"| slgp (2000 its) | *2.3500 ± 0.0500 (2)* | 0.7000 ± 0.0000 (1) |",
 		"| slgp (20000 its) | **2.1500 ± 0.0500 (2)** | – |",
 		"Protocol per row:\n\n" +
 			"- 2000 iterations, 200 samples per test point, random split: sgp, slgp (2000 its)\n" +
