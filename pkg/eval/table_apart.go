@@ -26,7 +26,7 @@ type ProtocolCount struct {
 // Duplicate is a set of runs of one row that share a (split, model seed):
 // repeats, not independent runs, so only the first is pooled.
 type Duplicate struct {
-	// Model, Variant, Dataset and Protocol name the row.
+	// Model, Variant and Dataset name the row.
 	Model, Variant, Dataset string
 	// Protocol is the row's protocol.
 	Protocol Protocol
