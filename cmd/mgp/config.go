@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/go-viper/mapstructure/v2"
 	"github.com/mgpteam/mgp/pkg/train"
 	"github.com/spf13/viper"
 	"go.yaml.in/yaml/v3"
@@ -45,19 +46,54 @@ func loadConfig(path string, sets []string) (train.RunConfig, error) {
 		v.Set(strings.ToLower(k), parseScalar(val))
 	}
 	var cfg train.RunConfig
-	if err := v.UnmarshalExact(&cfg); err != nil {
-		return cfg, inputErr(fmt.Errorf("%s%s", where(path, raw, err.Error()), err))
+	if err := v.UnmarshalExact(&cfg, func(dc *mapstructure.DecoderConfig) {
+		dc.WeaklyTypedInput = false
+		dc.DecodeHook = train.StrictNumbers
+	}); err != nil {
+		msg := train.DecodeMessage("", err)
+		return cfg, inputErr(fmt.Errorf("%s%s", locate(path, raw, sets, msg), msg))
 	}
 	if err := cfg.Validate(); err != nil {
-		return cfg, inputErr(fmt.Errorf("%s%v", where(path, raw, err.Error()), err))
+		return cfg, inputErr(fmt.Errorf("%s%v", locate(path, raw, sets, err.Error()), err))
 	}
 	return cfg, nil
 }
 
+// locate blames the --set override whose key msg names, else the config
+// file's line of that key (where).
+func locate(path string, raw []byte, sets []string, msg string) string {
+	for _, s := range sets {
+		k, _, ok := strings.Cut(s, "=")
+		if !ok || k == "" {
+			continue
+		}
+		k = strings.ToLower(k)
+		parent, last := "", k
+		if i := strings.LastIndex(k, "."); i >= 0 {
+			parent, last = k[:i], k[i+1:]
+		}
+		if strings.Contains(msg, k) || (strings.HasPrefix(msg, parent+": has invalid keys:") && strings.Contains(msg, last)) {
+			return "--set " + s + ": "
+		}
+	}
+	return where(path, raw, msg)
+}
+
+// locateConfigError prefixes msg with the --set flag or the file and line
+// of the key it names (for errors found after loading, such as the model
+// section's); it returns msg unchanged when nothing matches.
+func locateConfigError(path string, sets []string, msg string) string {
+	raw, _ := os.ReadFile(path)
+	return locate(path, raw, sets, msg) + msg
+}
+
 // parseScalar turns an override's text into a bool, int, float or string.
 func parseScalar(s string) any {
-	if b, err := strconv.ParseBool(s); err == nil {
-		return b
+	switch strings.ToLower(s) { // not ParseBool: "0" and "1" are numbers here
+	case "true":
+		return true
+	case "false":
+		return false
 	}
 	if i, err := strconv.ParseInt(s, 10, 64); err == nil {
 		return i

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"github.com/mgpteam/mgp/pkg/eval"
 	"github.com/mgpteam/mgp/pkg/train"
@@ -50,6 +51,9 @@ to an uninterrupted run.`,
 
 func runTrain(cmd *cobra.Command, g *globalOpts, o *trainOpts) error {
 	sets := o.sets
+	if cmd.Flags().Changed("seed") && o.seed < 0 {
+		return inputErr(fmt.Errorf("--seed %d: seeds are non-negative integers", o.seed))
+	}
 	if o.seed >= 0 {
 		sets = append([]string{fmt.Sprintf("data.split_seed=%d", o.seed), fmt.Sprintf("train.seed=%d", o.seed)}, sets...)
 	}
@@ -76,6 +80,10 @@ func runTrain(cmd *cobra.Command, g *globalOpts, o *trainOpts) error {
 	if errors.Is(err, train.ErrComplete) {
 		fmt.Fprintf(cmd.OutOrStdout(), "%s: the run is already complete (see %s); nothing to resume\n", out, filepath.Join(out, train.ResultFile))
 		return nil
+	}
+	var ie *train.InputError
+	if errors.As(err, &ie) && strings.HasPrefix(strings.TrimPrefix(ie.Error(), "unknown key(s) "), "model.") {
+		return inputErr(errors.New(locateConfigError(o.config, sets, ie.Error())))
 	}
 	if err != nil {
 		return err

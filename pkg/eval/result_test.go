@@ -16,7 +16,7 @@ func sampleResult() *Result {
 	exact := 1.25
 	tn := 2.5
 	return &Result{
-		Model: "slgp", Dataset: "wine-red",
+		Model: "slgp", Dataset: "wine-red", Variant: "beta=0.5",
 		Config:    map[string]any{"beta": 0.5, "bound": "hybrid", "m": float64(100)},
 		SplitSeed: 3, ModelSeed: 1<<63 + 7, Split: "90/10",
 		Iterations: 20000, TrainSeconds: 12.5, EvalSeconds: 0.75, ItersPerSecond: 1600,

@@ -2,10 +2,12 @@ package train
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/go-viper/mapstructure/v2"
+	"github.com/mgpteam/mgp/pkg/data"
 )
 
 // RunConfig is one run: which model (its "name" plus model-specific keys),
@@ -92,6 +94,24 @@ func (c *RunConfig) Validate() error {
 	if c.Train.Iterations < 0 {
 		return fmt.Errorf("train.iterations = %d: must be >= 0", c.Train.Iterations)
 	}
+	for _, k := range []struct {
+		key string
+		v   int
+		why string
+	}{
+		{"train.batch_size", c.Train.BatchSize, "0 means full batch"},
+		{"train.eval_every", c.Train.EvalEvery, "0 means no evaluation during training"},
+		{"train.trace_every", c.Train.TraceEvery, "0 means no trace"},
+		{"train.log_every", c.Train.LogEvery, "0 means no log lines"},
+		{"data.split_index", c.Data.SplitIndex, "it selects a split file"},
+	} {
+		if k.v < 0 {
+			return fmt.Errorf("%s = %d: must be >= 0 (%s)", k.key, k.v, k.why)
+		}
+	}
+	if c.Data.Split == "fixed" && (c.Data.Kind == "toy" || (c.Data.Kind == "" && slices.Contains(data.ToyNames(), c.Data.Name))) {
+		return fmt.Errorf("data.split = fixed: the toy case %q has no split files (its test set is a fresh draw); remove data.split", c.Data.Name)
+	}
 	if c.Train.CheckpointEvery < 0 {
 		return fmt.Errorf("train.checkpoint_every = %d: must be >= 0 (0: about every five minutes)", c.Train.CheckpointEvery)
 	}
@@ -126,14 +146,12 @@ func (c *RunConfig) ModelDecoder() func(any) error {
 			}
 		}
 		var md mapstructure.Metadata
-		dec, err := mapstructure.NewDecoder(&mapstructure.DecoderConfig{
-			Result: dst, Metadata: &md, WeaklyTypedInput: true, ErrorUnused: false,
-		})
+		dec, err := mapstructure.NewDecoder(strictDecoderConfig(dst, &md))
 		if err != nil {
 			return err
 		}
 		if err := dec.Decode(sub); err != nil {
-			return fmt.Errorf("model section: %v", err)
+			return fmt.Errorf("%s (model %s)", DecodeMessage("model.", err), c.ModelName())
 		}
 		if len(md.Unused) > 0 {
 			sort.Strings(md.Unused)

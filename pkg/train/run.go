@@ -144,6 +144,9 @@ func Run(ctx context.Context, cfg RunConfig, opts Options) (*Outcome, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, interrupted("loading", 0, "", err)
 	}
+	if err := checkInducing(cfg, exp); err != nil {
+		return nil, &InputError{err}
+	}
 	m, err := BuildModel(cfg, exp)
 	if err != nil {
 		return nil, &InputError{err}
@@ -366,4 +369,25 @@ func evaluateRun(ctx context.Context, m models.Model, exp *Experiment, P int, se
 	}
 	met := Evaluate(m, exp.XTest, exp.YTest, exp.SigmaY, P, seed)
 	return met, ctx.Err()
+}
+
+// checkInducing refuses more inducing points than training rows: k-means
+// cannot place them, and the cost (O(M³) per step) buys nothing.
+func checkInducing(cfg RunConfig, exp *Experiment) error {
+	n, _ := exp.XTrain.Dims()
+	var m float64
+	switch v := cfg.Model["m"].(type) {
+	case int:
+		m = float64(v)
+	case int64:
+		m = float64(v)
+	case float64:
+		m = v
+	default:
+		return nil
+	}
+	if m > float64(n) {
+		return fmt.Errorf("model.m = %v but the training set of %s has %d rows: use at most %d inducing points (the paper uses 100)", m, exp.Name, n, n)
+	}
+	return nil
 }

@@ -1,0 +1,56 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestBadTrainInputCatalogue runs mgp train on bad input as a new user
+// would type it: each case must exit 2 with a message naming the key (and
+// the --set flag or file line it came from) and leave --out without files.
+func TestBadTrainInputCatalogue(t *testing.T) {
+	dir := t.TempDir()
+	cfg := writeFile(t, dir, "c.yaml", toyYAML)
+	fifty := writeFile(t, dir, "fifty.yaml", strings.Replace(toyYAML, "m: 10", "m: fifty", 1))
+	mm := writeFile(t, dir, "mm.yaml", strings.Replace(toyYAML, "m: 10", "mm: 10", 1))
+	for _, tc := range []struct {
+		name string
+		args []string
+		want []string
+	}{
+		{"fractional iterations", []string{"-c", cfg, "--set", "train.iterations=150.7"}, []string{"--set train.iterations=150.7", "not an integer"}},
+		{"boolean iterations", []string{"-c", cfg, "--set", "train.iterations=true"}, []string{"train.iterations", "not a number"}},
+		{"negative batch", []string{"-c", cfg, "--set", "train.batch_size=-7"}, []string{"train.batch_size = -7", "must be >= 0"}},
+		{"negative seed", []string{"-c", cfg, "--seed", "-7"}, []string{"--seed -7"}},
+		{"negative eval_every", []string{"-c", cfg, "--set", "train.eval_every=-5"}, []string{"train.eval_every = -5"}},
+		{"negative trace_every", []string{"-c", cfg, "--set", "train.trace_every=-1"}, []string{"train.trace_every = -1"}},
+		{"negative checkpoint_every", []string{"-c", cfg, "--set", "train.checkpoint_every=-1"}, []string{"train.checkpoint_every = -1"}},
+		{"negative split seed", []string{"-c", cfg, "--set", "data.split_seed=-1"}, []string{"data.split_seed", "negative"}},
+		{"fixed split on a toy", []string{"-c", cfg, "--set", "data.split=fixed"}, []string{"data.split = fixed", "toy"}},
+		{"more inducing points than rows", []string{"-c", cfg, "--set", "model.m=800"}, []string{"model.m = 800", "500 rows"}},
+		{"fractional m by --set", []string{"-c", cfg, "--set", "model.m=50.5"}, []string{"--set model.m=50.5", "model.m", "not an integer"}},
+		{"m: fifty in the file", []string{"-c", fifty}, []string{"fifty.yaml:3", "model.m", "not a number"}},
+		{"unknown model key in the file", []string{"-c", mm}, []string{"mm.yaml:3", "model.mm"}},
+		{"unknown train key by --set", []string{"-c", cfg, "--set", "train.foo=1"}, []string{"--set train.foo=1", "invalid keys: foo"}},
+		{"fractional samples", []string{"-c", cfg, "--set", "eval.samples=2.5"}, []string{"eval.samples", "not an integer"}},
+		{"text lr", []string{"-c", cfg, "--set", "train.lr=fast"}, []string{"train.lr", "not a number"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "-"))
+			_, _, err := run(t, append([]string{"train", "-q", "--out", out}, tc.args...)...)
+			if err == nil || exitCode(err) != 2 {
+				t.Fatalf("err = %v (exit %d), want exit 2", err, exitCode(err))
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("message %q lacks %q", err.Error(), w)
+				}
+			}
+			if entries, _ := os.ReadDir(out); len(entries) > 0 {
+				t.Errorf("a refused run left files in --out: %v", entries)
+			}
+		})
+	}
+}
