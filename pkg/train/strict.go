@@ -3,9 +3,9 @@ package train
 import (
 	"errors"
 	"fmt"
-	"strings"
 	"math"
 	"reflect"
+	"strings"
 
 	"github.com/go-viper/mapstructure/v2"
 )
