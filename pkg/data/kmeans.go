@@ -1,6 +1,7 @@
 package data
 
 import (
+	"context"
 	"encoding/binary"
 	"fmt"
 	"math"
@@ -25,6 +26,12 @@ const (
 // with replacement. The same X, M and seed always give the same result.
 // KMeans panics if M < 1 or X is empty.
 func KMeans(X *mat.Dense, M int, seed uint64) *mat.Dense {
+	return KMeansCtx(context.Background(), X, M, seed)
+}
+
+// KMeansCtx is KMeans that stops its Lloyd iterations early when ctx ends
+// (the caller must then check ctx and discard the result).
+func KMeansCtx(ctx context.Context, X *mat.Dense, M int, seed uint64) *mat.Dense {
 	if M < 1 {
 		panic(fmt.Sprintf("data: KMeans: M = %d, need M >= 1", M))
 	}
@@ -44,7 +51,7 @@ func KMeans(X *mat.Dense, M int, seed uint64) *mat.Dense {
 	for k, i := range init {
 		copy(C.RawRowView(k), pts[i])
 	}
-	lloyd(pts, C)
+	lloyd(pts, C, func() bool { return ctx.Err() != nil })
 	return C
 }
 
@@ -95,9 +102,10 @@ func distinctRows(pts [][]float64, M int, r *rand.Rand) (init []int, ok bool) {
 	return nil, false
 }
 
-// lloyd runs Lloyd iterations on the centroids C (M×D) in place and returns
-// the number of iterations run.
-func lloyd(pts [][]float64, C *mat.Dense) int {
+// lloyd runs Lloyd iterations on the centroids C (M×D) in place, until
+// convergence, kmeansMaxIter or stop() says so, and returns the number of
+// iterations run.
+func lloyd(pts [][]float64, C *mat.Dense, stop func() bool) int {
 	M, D := C.Dims()
 	assign := make([]int, len(pts))
 	for i := range assign {
@@ -106,6 +114,9 @@ func lloyd(pts [][]float64, C *mat.Dense) int {
 	sums := make([]float64, M*D)
 	counts := make([]int, M)
 	for iter := 1; iter <= kmeansMaxIter; iter++ {
+		if stop() {
+			return iter - 1
+		}
 		changed := 0
 		for i, p := range pts {
 			if k := nearest(p, C); k != assign[i] {

@@ -1,6 +1,7 @@
 package data
 
 import (
+	"context"
 	"math"
 	"testing"
 
@@ -90,7 +91,7 @@ func TestKMeansThreeClusters(t *testing.T) {
 		// Fixed point: one more Lloyd step changes nothing.
 		D := mat.DenseCopyOf(C)
 		pts := kmeansRows(X, newRNG(0, 0))
-		if it := lloyd(pts, D); !mat.EqualApprox(C, D, 1e-12) || it > 2 {
+		if it := lloyd(pts, D, func() bool { return false }); !mat.EqualApprox(C, D, 1e-12) || it > 2 {
 			t.Errorf("seed %d: result is not a Lloyd fixed point (%d more iterations)", seed, it)
 		}
 	}
@@ -119,7 +120,7 @@ func TestKMeansFewDistinct(t *testing.T) {
 func TestKMeansEmptyCluster(t *testing.T) {
 	pts := [][]float64{{0}, {1}, {10}, {11}}
 	C := mat.NewDense(3, 1, []float64{0.5, 100, 10.5})
-	lloyd(pts, C)
+	lloyd(pts, C, func() bool { return false })
 	if C.At(1, 0) != 100 || C.At(0, 0) != 0.5 || C.At(2, 0) != 10.5 {
 		t.Errorf("centres %v, want [0.5 100 10.5]", C.RawMatrix().Data)
 	}
@@ -144,5 +145,22 @@ func TestKMeansSubsample(t *testing.T) {
 	// Two clusters of uniform values on 0..999 sit near 250 and 750.
 	if math.Abs(lo-249.5) > 10 || math.Abs(hi-749.5) > 10 {
 		t.Errorf("centres %g, %g, want about 250 and 750", lo, hi)
+	}
+}
+
+// TestKMeansCtxStops checks that a cancelled context stops Lloyd's
+// iterations before the first one.
+func TestKMeansCtxStops(t *testing.T) {
+	X := mat.NewDense(40, 2, nil)
+	for i := range 40 {
+		X.Set(i, 0, float64(i%7))
+		X.Set(i, 1, float64(i%5))
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	got := KMeansCtx(ctx, X, 4, 1)
+	full := KMeans(X, 4, 1)
+	if mat.Equal(got, full) {
+		t.Fatal("a cancelled k-means ran to convergence")
 	}
 }

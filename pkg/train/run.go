@@ -15,6 +15,7 @@ import (
 	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/eval"
 	"github.com/mgpteam/mgp/pkg/models"
+	"gonum.org/v1/gonum/mat"
 )
 
 // DefaultCheckpointInterval is how much training time passes between two
@@ -104,8 +105,15 @@ type Outcome struct {
 // BuildModel constructs the config's model for exp with the run seed's
 // initialisation stream.
 func BuildModel(cfg RunConfig, exp *Experiment) (models.Model, error) {
+	return BuildModelCtx(context.Background(), cfg, exp)
+}
+
+// BuildModelCtx is BuildModel whose k-means gives up early when ctx ends
+// (the caller must check ctx afterwards and discard the model).
+func BuildModelCtx(ctx context.Context, cfg RunConfig, exp *Experiment) (models.Model, error) {
+	km := func(X *mat.Dense, M int, seed uint64) *mat.Dense { return data.KMeansCtx(ctx, X, M, seed) }
 	return models.New(cfg.ModelName(), cfg.ModelDecoder(), models.Spec{
-		X: exp.XTrain, Y: exp.YTrain, Seed: derive(cfg.Train.Seed, streamInit), KMeans: data.KMeans,
+		X: exp.XTrain, Y: exp.YTrain, Seed: derive(cfg.Train.Seed, streamInit), KMeans: km,
 	})
 }
 
@@ -147,7 +155,10 @@ func Run(ctx context.Context, cfg RunConfig, opts Options) (*Outcome, error) {
 	if err := checkInducing(cfg, exp); err != nil {
 		return nil, &InputError{err}
 	}
-	m, err := BuildModel(cfg, exp)
+	m, err := BuildModelCtx(ctx, cfg, exp)
+	if err := ctx.Err(); err != nil {
+		return nil, interrupted("loading", 0, "", err)
+	}
 	if err != nil {
 		return nil, &InputError{err}
 	}
