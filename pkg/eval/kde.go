@@ -67,7 +67,8 @@ func kdeLogDensityStrided(x []float64, off, stride, n int, y, h float64) float64
 // log densities. These are written into logDens when its capacity is at
 // least N (then nothing is allocated), otherwise into a new slice. It panics
 // if len(y) != N. Use ToOriginalScale to report the NLL on the original y
-// scale.
+// scale. For test points with several outputs use KDENLLOutputs, which
+// scores each output with its own 1-D KDE and sums over the outputs.
 func KDENLL(samples *mat.Dense, y []float64, logDens []float64) (meanNLL float64, logDensOut []float64) {
 	p, n := samples.Dims()
 	if len(y) != n {
