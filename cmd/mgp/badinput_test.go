@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -52,5 +53,51 @@ func TestBadTrainInputCatalogue(t *testing.T) {
 				t.Errorf("a refused run left files in --out: %v", entries)
 			}
 		})
+	}
+}
+
+// TestEvalRefusesBadSamplesAndNonFinite checks mgp eval: --samples below 2
+// is refused (exit 2) instead of falling back, and a checkpoint whose
+// values overflow gives a non-zero exit without touching result.json.
+func TestEvalRefusesBadSamplesAndNonFinite(t *testing.T) {
+	dir := t.TempDir()
+	cfg := writeFile(t, dir, "c.yaml", toyYAML)
+	runDir := filepath.Join(dir, "run")
+	if _, _, err := run(t, "train", "-q", "-c", cfg, "--out", runDir); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"0", "-3", "1"} {
+		_, _, err := run(t, "eval", "--run", runDir, "--samples", s, "--write")
+		if err == nil || exitCode(err) != 2 || !strings.Contains(err.Error(), "--samples "+s) {
+			t.Errorf("--samples %s: err = %v (exit %d)", s, err, exitCode(err))
+		}
+	}
+	resPath := filepath.Join(runDir, "result.json")
+	before, err := os.ReadFile(resPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ckPath := filepath.Join(runDir, "checkpoint.json")
+	ck, err := os.ReadFile(ckPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Blow up every parameter value: the predictions overflow.
+	blown := regexp.MustCompile(`("data": \[)[^\]]*\]`).ReplaceAllStringFunc(string(ck), func(m string) string {
+		return regexp.MustCompile(`-?[0-9][0-9.eE+-]*`).ReplaceAllString(m, "1e300")
+	})
+	if err := os.WriteFile(ckPath, []byte(blown), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err = run(t, "eval", "--run", runDir, "--write")
+	if err == nil || exitCode(err) == 0 || !strings.Contains(err.Error(), "not") {
+		t.Fatalf("eval of an overflowing checkpoint: err = %v (exit %d)", err, exitCode(err))
+	}
+	if !strings.Contains(err.Error(), "nothing was written") {
+		t.Fatalf("eval of an overflowing checkpoint: %v", err)
+	}
+	after, _ := os.ReadFile(resPath)
+	if string(after) != string(before) {
+		t.Fatal("a non-finite metric was written over result.json")
 	}
 }

@@ -2,7 +2,9 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"path/filepath"
+	"strings"
 
 	"github.com/mgpteam/mgp/pkg/eval"
 	"github.com/mgpteam/mgp/pkg/train"
@@ -23,6 +25,12 @@ func newEvalCmd(g *globalOpts) *cobra.Command {
 		Short: "Re-score a saved run on its test set (KDE NLL, RMSE, exact NLL)",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if cmd.Flags().Changed("samples") && o.samples < 2 {
+				return inputErr(fmt.Errorf("--samples %d: the KDE needs at least 2 predictive samples per test point (the paper uses 200)", o.samples))
+			}
+			if cmd.Flags().Changed("seed") && o.seed < 0 {
+				return inputErr(fmt.Errorf("--seed %d: seeds are non-negative integers", o.seed))
+			}
 			ck, exp, m, err := train.LoadRun(o.run, resolveDataDirForRun(g, o.run))
 			if err != nil {
 				return err
@@ -38,6 +46,9 @@ func newEvalCmd(g *globalOpts) *cobra.Command {
 			}
 			res.Metrics = met
 			printMetrics(cmd.OutOrStdout(), res)
+			if bad := nonFiniteMetrics(met); bad != "" {
+				return fmt.Errorf("the re-evaluation gives a non-finite %s; nothing was written (a model whose predictions overflow, or too few samples for the KDE)", bad)
+			}
 			if o.write {
 				if err := eval.WriteJSONAtomic(filepath.Join(o.run, train.ResultFile), res); err != nil {
 					return err
@@ -63,4 +74,21 @@ func resolveDataDirForRun(g *globalOpts, run string) string {
 		return resolveDataDir(g.dataDir, "")
 	}
 	return resolveDataDir(g.dataDir, ck.Config.Data.Dir)
+}
+
+// nonFiniteMetrics names the metrics that are NaN or infinite ("" if none).
+func nonFiniteMetrics(m eval.Metrics) string {
+	var bad []string
+	for _, x := range []struct {
+		name string
+		v    float64
+	}{{"NLL", m.NLL}, {"standardised NLL", m.NLLStd}, {"RMSE", m.RMSE}} {
+		if math.IsNaN(x.v) || math.IsInf(x.v, 0) {
+			bad = append(bad, x.name)
+		}
+	}
+	if m.ExactNLL != nil && (math.IsNaN(*m.ExactNLL) || math.IsInf(*m.ExactNLL, 0)) {
+		bad = append(bad, "exact NLL")
+	}
+	return strings.Join(bad, ", ")
 }

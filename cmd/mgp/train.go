@@ -90,6 +90,9 @@ func runTrain(cmd *cobra.Command, g *globalOpts, o *trainOpts) error {
 	}
 	printMetrics(cmd.OutOrStdout(), res.Result)
 	fmt.Fprintf(cmd.OutOrStdout(), "wrote %s and %s\n", filepath.Join(out, train.ResultFile), filepath.Join(out, train.CheckpointFile))
+	if bad := nonFiniteMetrics(res.Result.Metrics); bad != "" {
+		return fmt.Errorf("the run's %s is not finite (recorded as such in %s): the model's predictions overflow; try a smaller train.lr or check the data", bad, filepath.Join(out, train.ResultFile))
+	}
 	return nil
 }
 
