@@ -27,6 +27,9 @@ type sweepOpts struct {
 	out         string
 	costs       []string
 	stale       time.Duration
+	models      []string
+	datasets    []string
+	seeds       string
 }
 
 func newSweepCmd(g *globalOpts) *cobra.Command {
@@ -63,6 +66,9 @@ runs; --measure times the pairs that no result file covers.`,
 	c.Flags().StringVar(&o.out, "out", "", "results tree (default: the sweep file's out)")
 	c.Flags().StringArrayVar(&o.costs, "costs", []string{"results"}, "directories of result files whose timings feed the cost estimate (repeatable)")
 	c.Flags().DurationVar(&o.stale, "stale", 10*time.Minute, "a run lock whose heartbeat is older than this is taken over")
+	c.Flags().StringSliceVar(&o.models, "models", nil, "only these of the sweep's models (comma-separated); their runs share the sweep's directories")
+	c.Flags().StringSliceVar(&o.datasets, "datasets", nil, "only these of the sweep's data sets (comma-separated)")
+	c.Flags().StringVar(&o.seeds, "seeds", "", "only these of the sweep's seeds, e.g. 0-2 or 0,3")
 	_ = c.MarkFlagRequired("config")
 	return c
 }
@@ -86,6 +92,9 @@ func runSweep(cmd *cobra.Command, g *globalOpts, o *sweepOpts) error {
 	}
 	if o.out != "" {
 		spec.Out = o.out
+	}
+	if err := spec.Restrict(o.models, o.datasets, o.seeds); err != nil {
+		return inputErr(fmt.Errorf("%s: %v", o.config, err))
 	}
 	plan, err := sweep.Expand(spec, func(m string) bool { return slices.Contains(models.Names(), m) })
 	if err != nil {

@@ -144,3 +144,40 @@ func TestReadSpecRejects(t *testing.T) {
 		t.Errorf("a map as an override value: err = %v", err)
 	}
 }
+
+// TestRestrict checks that a restricted spec keeps the file's order and
+// the runs' directories, and refuses names the sweep lacks.
+func TestRestrict(t *testing.T) {
+	s, err := ReadSpec(writeSpec(t, specGrid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	full, _ := Expand(s, func(string) bool { return true })
+	if err := s.Restrict([]string{"slgp"}, []string{"concrete", "boston"}, "1,3"); err != nil {
+		t.Fatal(err)
+	}
+	p, _ := Expand(s, func(string) bool { return true })
+	if len(p.Runs) != 8 || p.Runs[0].ID() != "boston/slgp/paper/s1" {
+		t.Fatalf("%d runs, first %s", len(p.Runs), p.Runs[0].ID())
+	}
+	dirs := map[string]bool{}
+	for _, r := range full.Runs {
+		dirs[r.Dir] = true
+	}
+	for _, r := range p.Runs {
+		if !dirs[r.Dir] {
+			t.Fatalf("%s: directory %s is not the full sweep's", r.ID(), r.Dir)
+		}
+	}
+	for _, bad := range []func(*Spec) error{
+		func(s *Spec) error { return s.Restrict([]string{"mdn"}, nil, "") },
+		func(s *Spec) error { return s.Restrict(nil, []string{"power"}, "") },
+		func(s *Spec) error { return s.Restrict(nil, nil, "7") },
+		func(s *Spec) error { return s.Restrict(nil, nil, "1.5") },
+	} {
+		s2, _ := ReadSpec(writeSpec(t, specGrid))
+		if err := bad(s2); err == nil {
+			t.Error("a restriction outside the sweep was accepted")
+		}
+	}
+}

@@ -1,0 +1,70 @@
+package sweep
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Restrict narrows the spec to the given models, data sets and seeds (each
+// empty: all of the spec's). Names not in the spec are an error, so that a
+// typo does not silently select nothing. The runs keep their directories,
+// so a restricted invocation shares its results with the full sweep.
+func (s *Spec) Restrict(models, datasets []string, seeds string) error {
+	var err error
+	if s.Models, err = subset("--models", s.Models, models); err != nil {
+		return err
+	}
+	if s.Datasets, err = subset("--datasets", s.Datasets, datasets); err != nil {
+		return err
+	}
+	if seeds == "" {
+		return nil
+	}
+	var want Seeds
+	node := &yaml.Node{Kind: yaml.ScalarNode, Value: seeds, Line: 1}
+	if strings.HasPrefix(seeds, "[") || strings.Contains(seeds, ",") {
+		node = &yaml.Node{Kind: yaml.SequenceNode}
+		for _, p := range strings.Split(strings.Trim(seeds, "[]"), ",") {
+			node.Content = append(node.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: strings.TrimSpace(p), Line: 1})
+		}
+	}
+	if err := want.UnmarshalYAML(node); err != nil {
+		return fmt.Errorf("--seeds %q: %v", seeds, strings.TrimPrefix(err.Error(), "line 1: "))
+	}
+	for _, v := range want {
+		if !slices.Contains(s.Seeds, v) {
+			return fmt.Errorf("--seeds: seed %d is not among the sweep's seeds %v", v, []uint64(s.Seeds))
+		}
+	}
+	kept := Seeds{}
+	for _, v := range s.Seeds {
+		if slices.Contains(want, v) {
+			kept = append(kept, v)
+		}
+	}
+	s.Seeds = kept
+	return nil
+}
+
+// subset returns the names of all that are in want (all when want is
+// empty), refusing names not in all.
+func subset(flag string, all, want []string) ([]string, error) {
+	if len(want) == 0 {
+		return all, nil
+	}
+	for _, w := range want {
+		if !slices.Contains(all, w) {
+			return nil, fmt.Errorf("%s: %q is not in the sweep (%s)", flag, w, strings.Join(all, ", "))
+		}
+	}
+	var out []string
+	for _, a := range all {
+		if slices.Contains(want, a) {
+			out = append(out, a)
+		}
+	}
+	return out, nil
+}
