@@ -31,7 +31,23 @@ type twoLayers struct {
 	F, W *gp.Inducing
 }
 
-func newTwoLayers(cfg *HeteroConfig, spec Spec, wName string) (*twoLayers, error) {
+// singleOutput refuses data with more than one target column for a model
+// whose likelihood is defined for a scalar y; spec names the models.md
+// section that defines it.
+func singleOutput(model, spec string, s Spec) error {
+	if _, dy := s.Y.Dims(); dy != 1 {
+		return fmt.Errorf("%s models one output (models.md %s: the likelihood is for a scalar y) but the data have %d target columns: "+
+			"set data.target to one column and train one run per output, or use sgp, slgp or gpcde, which model several outputs", model, spec, dy)
+	}
+	return nil
+}
+
+// newTwoLayers builds the f- and w-layers of model (shgp or svhgp; one
+// output each), wName naming the modulating GP.
+func newTwoLayers(cfg *HeteroConfig, spec Spec, model, section, wName string) (*twoLayers, error) {
+	if err := singleOutput(model, section, spec); err != nil {
+		return nil, err
+	}
 	if cfg.MW == 0 {
 		cfg.MW = cfg.M
 	}

@@ -37,12 +37,13 @@ func newSHGP(decode func(any) error, spec Spec) (Model, error) {
 	return NewSHGP(cfg, spec)
 }
 
-// NewSHGP builds SHGP; Z_f and Z_w come from two k-means runs.
+// NewSHGP builds SHGP; Z_f and Z_w come from two k-means runs. SHGP
+// models one output (§3.1): data with several target columns are refused.
 func NewSHGP(cfg HeteroConfig, spec Spec) (*SHGP, error) {
 	if cfg.CInit <= 0 {
 		return nil, errPositive("model.c_init", cfg.CInit)
 	}
-	l, err := newTwoLayers(&cfg, spec, "w")
+	l, err := newTwoLayers(&cfg, spec, "shgp", "§3.1", "w")
 	if err != nil {
 		return nil, err
 	}

@@ -39,9 +39,10 @@ func newSVHGP(decode func(any) error, spec Spec) (Model, error) {
 	return NewSVHGP(cfg, spec)
 }
 
-// NewSVHGP builds SVHGP (c_init is ignored: there is no c).
+// NewSVHGP builds SVHGP (c_init is ignored: there is no c). SVHGP models
+// one output (§6.1): data with several target columns are refused.
 func NewSVHGP(cfg HeteroConfig, spec Spec) (*SVHGP, error) {
-	l, err := newTwoLayers(&cfg, spec, "g")
+	l, err := newTwoLayers(&cfg, spec, "svhgp", "§6.1", "g")
 	if err != nil {
 		return nil, err
 	}
