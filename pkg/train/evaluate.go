@@ -1,6 +1,8 @@
 package train
 
 import (
+	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
 
@@ -9,31 +11,195 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
+// EvalBlockFloats caps how many predictive samples evaluation holds at once:
+// the test points are scored in blocks of BlockRows(P, d_y) rows, so that
+// rows·P·d_y ≤ EvalBlockFloats (y-samples; a model's f-samples double it).
+// At P = 200 and d_y = 1 a block holds 20,000 points, so every UCI test set
+// (at most 4,573 points) is one block.
+const EvalBlockFloats = 4_000_000
+
+// BlockRows returns the number of test points per evaluation block for P
+// samples of d_y outputs: the most rows with rows·P·d_y ≤ EvalBlockFloats,
+// and at least 1.
+func BlockRows(P, dy int) int { return blockRows(P, dy, EvalBlockFloats) }
+
+func blockRows(P, dy, capFloats int) int {
+	if P < 1 || dy < 1 {
+		return 1
+	}
+	return max(1, capFloats/(P*dy))
+}
+
+// OutputMetrics are one output's share of the test metrics.
+type OutputMetrics struct {
+	// NLL is the output's mean KDE NLL on its original scale,
+	// NLLStd + log σ_{y,d}.
+	NLL float64
+	// NLLStd is the same on the standardised scale.
+	NLLStd float64
+	// RMSE is the output's RMSE of the predictive mean, original scale.
+	RMSE float64
+}
+
+// Evaluation is the test metrics with their per-output breakdown.
+type Evaluation struct {
+	eval.Metrics
+	// Outputs holds one entry per output column, in the order of Y.
+	Outputs []OutputMetrics
+	// Blocks is the number of row blocks the test set was scored in.
+	Blocks int
+}
+
 // Evaluate scores m on standardised test data with the paper's protocol
 // (models.md §8): P predictive samples per point, scaled-Silverman KDE,
 // NLL on the original scale (NLL_std + log σ_y); RMSE of the sample mean on
 // the original scale; the exact NLL when the model has a density.
+//
+// sigmaY is applied to every output of Y; for several outputs with their
+// own scales use EvaluateCtx. Evaluate is EvaluateCtx without a context and
+// gives the same numbers. It panics on arguments EvaluateCtx rejects (rows
+// of X and Y that differ, P < 1, a σ_y that is not positive and finite, a
+// model whose samples do not match Y's columns).
 func Evaluate(m models.Model, X, Y *mat.Dense, sigmaY float64, P int, seed uint64) eval.Metrics {
+	_, dy := Y.Dims()
+	sig := make([]float64, dy)
+	for d := range sig {
+		sig[d] = sigmaY
+	}
+	met, err := EvaluateCtx(context.Background(), m, X, Y, sig, P, seed)
+	if err != nil {
+		panic(err)
+	}
+	return met
+}
+
+// EvaluateCtx scores m on the standardised test data (X, Y) with the
+// paper's protocol (models.md §8, §9.4), for one or several outputs:
+//
+//   - P predictive samples per test point from m.Sample, drawn from one
+//     generator seeded with seed, passed through the test set in blocks of
+//     BlockRows(P, d_y) rows (so one block, and the same numbers as a single
+//     m.Sample call, whenever N·P·d_y ≤ EvalBlockFloats);
+//   - NLLStd: per output a 1-D scaled-Silverman KDE NLL, averaged over the
+//     points and summed over the outputs; NLL = NLLStd + Σ_d log sigmaY[d];
+//   - RMSE of the sample mean on the original scale over all outputs,
+//     sqrt(mean_d RMSE_d²) (RMSE_d itself for one output);
+//   - ExactNLL, when m is a models.LogDensityer: the mean of -log p(y* | x*)
+//     (the model's density of all outputs of a point) plus Σ_d log sigmaY[d].
+//
+// sigmaY holds one standard deviation per column of Y (the divisors that
+// standardised them). ctx is checked before every block; when it is done
+// EvaluateCtx returns ctx.Err() and zero metrics. Other errors report bad
+// arguments or a model whose samples do not match Y.
+func EvaluateCtx(ctx context.Context, m models.Model, X, Y *mat.Dense, sigmaY []float64, P int, seed uint64) (eval.Metrics, error) {
+	ev, err := EvaluateOutputs(ctx, m, X, Y, sigmaY, P, seed)
+	return ev.Metrics, err
+}
+
+// EvaluateOutputs is EvaluateCtx with the per-output metrics and the number
+// of blocks.
+func EvaluateOutputs(ctx context.Context, m models.Model, X, Y *mat.Dense, sigmaY []float64, P int, seed uint64) (Evaluation, error) {
+	return evaluateBlocks(ctx, m, X, Y, sigmaY, P, seed, EvalBlockFloats)
+}
+
+// checkEvalArgs validates the arguments of evaluateBlocks.
+func checkEvalArgs(X, Y *mat.Dense, sigmaY []float64, P int) error {
+	n, _ := X.Dims()
+	ny, dy := Y.Dims()
+	switch {
+	case n != ny:
+		return fmt.Errorf("evaluate: %d test inputs but %d test outputs", n, ny)
+	case n == 0:
+		return fmt.Errorf("evaluate: no test points")
+	case dy == 0:
+		return fmt.Errorf("evaluate: the test outputs have no columns")
+	case len(sigmaY) != dy:
+		return fmt.Errorf("evaluate: %d output scales σ_y for %d outputs; give one per output column", len(sigmaY), dy)
+	case P < 1:
+		return fmt.Errorf("evaluate: %d predictive samples per point: must be positive (the KDE needs at least 2)", P)
+	}
+	for d, s := range sigmaY {
+		if !(s > 0) || math.IsInf(s, 0) {
+			return fmt.Errorf("evaluate: σ_y of output %d is %v; it must be positive and finite", d+1, s)
+		}
+	}
+	return nil
+}
+
+// evaluateBlocks is EvaluateOutputs with the block cap as a parameter (tests
+// lower it to force several blocks).
+func evaluateBlocks(ctx context.Context, m models.Model, X, Y *mat.Dense, sigmaY []float64, P int, seed uint64, capFloats int) (Evaluation, error) {
+	if err := checkEvalArgs(X, Y, sigmaY, P); err != nil {
+		return Evaluation{}, err
+	}
+	n, dx := X.Dims()
+	_, dy := Y.Dims()
+	rows := blockRows(P, dy, capFloats)
 	rng := rand.New(rand.NewPCG(seed, 0))
-	ys, _ := m.Sample(X, P, rng)
-	n, _ := Y.Dims()
-	y := mat.Col(nil, 0, Y)
-	nllStd, _ := eval.KDENLL(ys, y, nil)
-	mean, _ := eval.SampleMeanStd(ys)
-	met := eval.Metrics{
+	ld, hasLD := m.(models.LogDensityer)
+	sumLD := make([]float64, dy) // Σ_i log p_hat_{i,d}
+	ss := make([]float64, dy)    // Σ_i (mean_{i,d} - y_{i,d})²
+	var exact float64            // -Σ_i log p(y_i | x_i)
+	var buf *mat.Dense
+	blocks := 0
+	for i0 := 0; i0 < n; i0 += rows {
+		if err := ctx.Err(); err != nil {
+			return Evaluation{}, err
+		}
+		i1 := min(n, i0+rows)
+		nb := i1 - i0
+		Xb := X.Slice(i0, i1, 0, dx).(*mat.Dense)
+		Yb := Y.Slice(i0, i1, 0, dy).(*mat.Dense)
+		ys, _ := m.Sample(Xb, P, rng)
+		if r, c := ys.Dims(); r != P || c != nb*dy {
+			return Evaluation{}, fmt.Errorf("evaluate: model %s drew %d x %d samples for %d points x %d outputs (want %d x %d)",
+				m.Name(), r, c, nb, dy, P, nb*dy)
+		}
+		var err error
+		if buf, err = eval.KDELogDensities(ys, Yb, buf); err != nil {
+			return Evaluation{}, err
+		}
+		mean, _ := eval.SampleMeanStd(ys)
+		for i := 0; i < nb; i++ {
+			for d := 0; d < dy; d++ {
+				sumLD[d] += buf.At(i, d)
+				r := mean[i*dy+d] - Yb.At(i, d)
+				ss[d] += r * r
+			}
+		}
+		if hasLD {
+			v := ld.LogDensity(Xb, Yb)
+			if len(v) != nb {
+				return Evaluation{}, fmt.Errorf("evaluate: model %s gave %d log densities for %d points", m.Name(), len(v), nb)
+			}
+			for _, x := range v {
+				exact -= x
+			}
+		}
+		blocks++
+	}
+	perStd := eval.NLLFromLogDensitySums(sumLD, n)
+	ev := Evaluation{Outputs: make([]OutputMetrics, dy), Blocks: blocks}
+	var ss2 float64
+	for d := range ev.Outputs {
+		rmse := math.Sqrt(ss[d]/float64(n)) * sigmaY[d]
+		ev.Outputs[d] = OutputMetrics{NLLStd: perStd[d], NLL: eval.ToOriginalScale(perStd[d], sigmaY[d]), RMSE: rmse}
+		ss2 += rmse * rmse
+	}
+	nllStd := eval.SumOutputs(perStd)
+	ev.Metrics = eval.Metrics{
 		NLLStd:  nllStd,
-		NLL:     eval.ToOriginalScale(nllStd, sigmaY),
-		RMSE:    eval.RMSE(mean, y) * sigmaY,
+		NLL:     eval.ToOriginalScaleOutputs(nllStd, sigmaY),
+		RMSE:    ev.Outputs[0].RMSE,
 		NTest:   n,
 		Samples: P,
 	}
-	if ld, ok := m.(models.LogDensityer); ok {
-		s := 0.0
-		for _, v := range ld.LogDensity(X, Y) {
-			s -= v
-		}
-		e := s/float64(n) + math.Log(sigmaY)
-		met.ExactNLL = &e
+	if dy > 1 {
+		ev.RMSE = math.Sqrt(ss2 / float64(dy))
 	}
-	return met
+	if hasLD {
+		e := exact/float64(n) + eval.ToOriginalScaleOutputs(0, sigmaY)
+		ev.ExactNLL = &e
+	}
+	return ev, nil
 }
