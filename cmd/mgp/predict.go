@@ -31,7 +31,11 @@ func newPredictCmd(g *globalOpts) *cobra.Command {
 		Long: `Read a CSV of raw inputs (a header, then one row per point with the training
 inputs' columns in training order), draw predictive samples from a saved run and
 write one CSV row per input: mean, sd and the requested quantiles on the original
-y scale, and with --raw-samples every sample, so that any tool can re-score them.`,
+y scale, and with --raw-samples every sample, so that any tool can re-score them.
+
+A run with several outputs (data.target naming several columns) writes one block
+of these columns per output, each headed by the target's name: y1_mean, y1_sd,
+y1_q0.025, ..., y2_mean, ... A single output keeps the plain names (mean, sd, ...).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runPredict(cmd, g, o) },
 	}
@@ -66,49 +70,99 @@ func runPredict(cmd *cobra.Command, g *globalOpts, o *predictOpts) error {
 	if err != nil {
 		return err
 	}
-	ys, _ := m.Sample(exp.Std.TransformX(X), o.samples, train.NewRNG(o.seed))
-	P, n := ys.Dims()
-	mu, sd := exp.Std.YMean[0], exp.Std.YStd[0]
-	for p := 0; p < P; p++ {
-		for i := 0; i < n; i++ {
-			ys.Set(p, i, mu+sd*ys.At(p, i))
-		}
-	}
-	mean, std := eval.SampleMeanStd(ys)
-	qs := eval.SampleQuantiles(ys, o.quantiles)
-	return eval.WriteFileAtomic(o.out, func(w io.Writer) error {
-		cw := csv.NewWriter(w)
-		head := []string{"mean", "sd"}
+	Xs := exp.Std.TransformX(X)
+	n, _ := Xs.Dims()
+	dy := len(exp.Std.YMean)
+	prefixes := outputPrefixes(exp.YNames, dy)
+	P := o.samples
+	head := make([]string, 0, dy*(2+len(o.quantiles)+P))
+	for _, pre := range prefixes {
+		head = append(head, pre+"mean", pre+"sd")
 		for _, q := range o.quantiles {
-			head = append(head, "q"+strconv.FormatFloat(q, 'g', -1, 64))
+			head = append(head, pre+"q"+strconv.FormatFloat(q, 'g', -1, 64))
 		}
 		if o.raw {
 			for p := 0; p < P; p++ {
-				head = append(head, fmt.Sprintf("s%d", p))
+				head = append(head, fmt.Sprintf("%ss%d", pre, p))
 			}
 		}
+	}
+	ctx := cmd.Context()
+	rng := train.NewRNG(o.seed)
+	rows := train.BlockRows(P, dy)
+	return eval.WriteFileAtomic(o.out, func(w io.Writer) error {
+		cw := csv.NewWriter(w)
 		if err := cw.Write(head); err != nil {
 			return err
 		}
 		row := make([]string, 0, len(head))
-		for i := 0; i < n; i++ {
-			row = row[:0]
-			row = append(row, fmtF(mean[i]), fmtF(std[i]))
-			for k := range o.quantiles {
-				row = append(row, fmtF(qs.At(k, i)))
-			}
-			if o.raw {
-				for p := 0; p < P; p++ {
-					row = append(row, fmtF(ys.At(p, i)))
+		// Blocks of rows bound the samples held at once; the generator runs
+		// on through the blocks, so any input of at most BlockRows rows gets
+		// the samples of a single Sample call.
+		for i0 := 0; i0 < n; i0 += rows {
+			if ctx != nil {
+				if err := ctx.Err(); err != nil {
+					return err
 				}
 			}
-			if err := cw.Write(row); err != nil {
-				return err
+			i1 := min(n, i0+rows)
+			nb := i1 - i0
+			ys, _ := m.Sample(Xs.Slice(i0, i1, 0, dx).(*mat.Dense), P, rng)
+			if r, c := ys.Dims(); r != P || c != nb*dy {
+				return fmt.Errorf("model %s drew %d x %d samples for %d inputs x %d outputs", m.Name(), r, c, nb, dy)
+			}
+			// Back to the original scale, output d by its own statistics.
+			for p := 0; p < P; p++ {
+				for i := 0; i < nb; i++ {
+					for d := 0; d < dy; d++ {
+						j := i*dy + d
+						ys.Set(p, j, exp.Std.YMean[d]+exp.Std.YStd[d]*ys.At(p, j))
+					}
+				}
+			}
+			mean, std := eval.SampleMeanStd(ys)
+			qs := eval.SampleQuantiles(ys, o.quantiles)
+			for i := 0; i < nb; i++ {
+				row = row[:0]
+				for d := 0; d < dy; d++ {
+					j := i*dy + d
+					row = append(row, fmtF(mean[j]), fmtF(std[j]))
+					for k := range o.quantiles {
+						row = append(row, fmtF(qs.At(k, j)))
+					}
+					if o.raw {
+						for p := 0; p < P; p++ {
+							row = append(row, fmtF(ys.At(p, j)))
+						}
+					}
+				}
+				if err := cw.Write(row); err != nil {
+					return err
+				}
 			}
 		}
 		cw.Flush()
 		return cw.Error()
 	})
+}
+
+// outputPrefixes returns the column-name prefix of each output's block:
+// none for a single output (columns mean, sd, q…, s…), otherwise the
+// target's name and an underscore (y1_mean, y1_sd, …), or y1_, y2_, … when
+// the run did not record one name per output.
+func outputPrefixes(names []string, dy int) []string {
+	out := make([]string, dy)
+	if dy == 1 {
+		return out
+	}
+	for d := range out {
+		name := fmt.Sprintf("y%d", d+1)
+		if len(names) == dy && strings.TrimSpace(names[d]) != "" {
+			name = names[d]
+		}
+		out[d] = name + "_"
+	}
+	return out
 }
 
 func fmtF(x float64) string { return strconv.FormatFloat(x, 'g', 10, 64) }
