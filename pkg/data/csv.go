@@ -14,7 +14,8 @@ import (
 // LoadCSV reads a comma-separated file whose first row is a header naming the
 // columns. targetCols names the output columns, in the order they should
 // appear in Y; when it is empty the last column is the single output. Every
-// other column is an input. All values must be finite numbers. Errors name
+// other column is an input. With several targets, Y has one column per
+// target and YName joins their names with commas. All values must be finite numbers. Errors name
 // the file, the line and the column: non-numeric or empty values, NaN or
 // infinite values, rows with the wrong number of fields, an empty file, a
 // header without data rows, duplicate column names, unknown target columns.
@@ -145,6 +146,7 @@ func headerIndex(path string, header []string) (map[string]int, error) {
 }
 
 // targetIndices resolves the target column names (default: the last column).
+// With several targets no name may contain a comma.
 func targetIndices(path string, header []string, colOf map[string]int, targetCols []string) ([]int, error) {
 	if len(targetCols) == 0 {
 		return []int{len(header) - 1}, nil
@@ -163,6 +165,15 @@ func targetIndices(path string, header []string, colOf map[string]int, targetCol
 		}
 		seen[j] = true
 		idx = append(idx, j)
+	}
+	if len(idx) > 1 {
+		// Several target names travel joined by commas (Dataset.YName).
+		for _, j := range idx {
+			if strings.Contains(header[j], ",") {
+				return nil, &FileError{Path: path, Line: 1, Column: j + 1, Msg: fmt.Sprintf(
+					"target column %q has a comma in its name, which cannot be told apart from a list of targets; rename the column", header[j])}
+			}
+		}
 	}
 	return idx, nil
 }

@@ -1,8 +1,13 @@
 package data
 
 import (
+	"fmt"
+	"math"
 	"slices"
+	"strings"
 	"testing"
+
+	"gonum.org/v1/gonum/stat"
 )
 
 func TestLoadCSV(t *testing.T) {
@@ -47,6 +52,7 @@ func TestLoadCSVMalformed(t *testing.T) {
 		{"all targets", "a,b\n1,2\n", []string{"a", "b"}, 1, []string{"no input columns"}},
 		{"duplicate name", "a,b,a\n1,2,3\n", nil, 1, []string{"repeats"}},
 		{"bad quote", "a,b\n1,\"2\n", nil, 2, []string{"malformed CSV"}},
+		{"comma in a target name", "a,\"b,c\",d\n1,2,3\n", []string{"b,c", "d"}, 1, []string{`"b,c"`, "comma", "rename"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -57,4 +63,45 @@ func TestLoadCSVMalformed(t *testing.T) {
 	}
 	_, err := LoadCSV("/nonexistent/dir/in.csv", nil)
 	wantErrAt(t, err, "in.csv", 0, "not found")
+}
+
+// TestLoadCSVTwoTargetsStandardised: a CSV with two targets gives Y with
+// one column per target, each standardised by its own statistics, so that
+// NLLs map back to each output's original scale by its own σ_y.
+func TestLoadCSVTwoTargetsStandardised(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("x,small,big\n")
+	for i := 0; i < 50; i++ {
+		x := float64(i) / 10
+		fmt.Fprintf(&b, "%g,%g,%g\n", x, 0.01*math.Sin(x), 1000+300*x)
+	}
+	p := writeFile(t, t.TempDir(), "two.csv", b.String())
+	ds, err := LoadCSV(p, []string{"small", "big"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, err := Prepare(ds, SplitOptions{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pr.Std.YStd) != 2 || len(pr.Std.YMean) != 2 {
+		t.Fatalf("y statistics %v %v", pr.Std.YMean, pr.Std.YStd)
+	}
+	for d := 0; d < 2; d++ {
+		col := make([]float64, 50)
+		for i := range col {
+			col[i] = ds.Y.At(i, d)
+		}
+		mean, sd := stat.PopMeanStdDev(col, nil)
+		if math.Abs(pr.Std.YMean[d]-mean) > 1e-9*(1+math.Abs(mean)) || math.Abs(pr.Std.YStd[d]-sd) > 1e-9*sd {
+			t.Errorf("output %d: mean %v sd %v, want %v %v", d, pr.Std.YMean[d], pr.Std.YStd[d], mean, sd)
+		}
+		// Row k of YTrain is data row Split.Train[k], standardised by its
+		// own output's statistics.
+		for k, i := range pr.Split.Train[:5] {
+			if got, want := pr.YTrain.At(k, d), (ds.Y.At(i, d)-mean)/sd; math.Abs(got-want) > 1e-9 {
+				t.Errorf("output %d row %d: %v, want %v", d, i, got, want)
+			}
+		}
+	}
 }
