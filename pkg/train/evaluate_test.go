@@ -434,3 +434,31 @@ func TestLatentModelsTwoOutputs(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryModelHandlesOrRefusesTwoOutputs: every registered model, built
+// with its defaults on a two-target data set, either refuses it in its
+// constructor (with a message about target columns) or draws samples for
+// both outputs, so that a new model cannot silently use one column.
+func TestEveryModelHandlesOrRefusesTwoOutputs(t *testing.T) {
+	path := twoOutputCSV(t, t.TempDir(), 300)
+	for _, name := range models.Names() {
+		cfg := twoOutputConfig(path, map[string]any{"name": name}, 0)
+		exp, err := LoadExperiment(cfg.Data, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := BuildModel(cfg, exp)
+		if err != nil {
+			if !strings.Contains(err.Error(), "2 target columns") || !strings.Contains(err.Error(), name) {
+				t.Errorf("%s: refusal %q does not say which model and how many targets", name, err)
+			}
+			continue
+		}
+		X := exp.XTest.Slice(0, 5, 0, 1).(*mat.Dense)
+		ys, _ := m.Sample(X, 10, rand.New(rand.NewPCG(1, 0)))
+		if r, c := ys.Dims(); r != 10 || c != 10 {
+			t.Errorf("%s accepts two outputs but draws %d x %d samples for 5 points (want 10 x 10)", name, r, c)
+		}
+		t.Logf("%s: handles two outputs", name)
+	}
+}
