@@ -32,12 +32,12 @@ type twoLayers struct {
 }
 
 // singleOutput refuses data with more than one target column for a model
-// whose likelihood is defined for a scalar y; spec names the models.md
+// whose likelihood is defined for a scalar y; section names the models.md
 // section that defines it.
-func singleOutput(model, spec string, s Spec) error {
-	if _, dy := s.Y.Dims(); dy != 1 {
+func singleOutput(model, section string, spec Spec) error {
+	if _, dy := spec.Y.Dims(); dy != 1 {
 		return fmt.Errorf("%s models one output (models.md %s: the likelihood is for a scalar y) but the data have %d target columns: "+
-			"set data.target to one column and train one run per output, or use sgp, slgp or gpcde, which model several outputs", model, spec, dy)
+			"set data.target to one column and train one run per output, or use sgp, slgp or gpcde, which model several outputs", model, section, dy)
 	}
 	return nil
 }
