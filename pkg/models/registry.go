@@ -17,6 +17,9 @@ var registry = map[string]Constructor{
 	"svhgp": newSVHGP,
 	"slgp":  newSLGP,
 	"gpcde": newGPCDE,
+	"hnn":   newHNN,
+	"mdn":   newMDN,
+	"cvae":  newCVAE,
 }
 
 // Names lists the registered model names, sorted.

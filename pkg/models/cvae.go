@@ -1,0 +1,205 @@
+package models
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	ad "github.com/mgpteam/mgp/pkg/autodiff"
+	"github.com/mgpteam/mgp/pkg/models/nn"
+	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/gonum/stat"
+)
+
+// CVAEConfig configures CVAE (models.md §6.6).
+type CVAEConfig struct {
+	Hidden []int `mapstructure:"hidden"` // hidden sizes of all three MLPs (default [100, 100, 100], §1.4)
+	DW     int   `mapstructure:"d_w"`    // latent dimension d_w (default 1)
+	S      int   `mapstructure:"s"`      // Monte Carlo samples in the ELBO (default 10, A-17)
+	// Decoder is "heteroscedastic" (default: the decoder MLP emits a mean
+	// and a variance per output, A-24) or "homoscedastic" (the decoder
+	// emits means only and one learnt noise variance serves every output).
+	Decoder string `mapstructure:"decoder"`
+	// NoiseInit is the initial noise variance of the homoscedastic decoder
+	// (default 1.0, as σ_ε² elsewhere; unused by the heteroscedastic one).
+	NoiseInit float64 `mapstructure:"noise_init"`
+}
+
+// CVAE decoder variants (A-24).
+const (
+	decoderHetero = "heteroscedastic"
+	decoderHomo   = "homoscedastic"
+)
+
+func defaultCVAEConfig() CVAEConfig {
+	return CVAEConfig{Hidden: defaultHidden(), DW: 1, S: 10, Decoder: decoderHetero, NoiseInit: 1}
+}
+
+// CVAE is the conditional variational auto-encoder competitor (Sohn, Lee,
+// Yan 2015; models.md §6.6): SLGP's prior p(w | x) and posterior
+// q(w | x, y) networks (§5.2) and a decoder MLP_d: d_x + d_w -> 2d_y giving
+// p(y | x, w) = N(μ^d(x, w), v^d(x, w)), v^d = sp(r - 5) + 10⁻⁶. There is
+// no h stage and no GP. It is trained by the standard ELBO with S
+// reparameterised samples stacked as S·b rows of one graph.
+type CVAE struct {
+	Cfg   CVAEConfig
+	W     *wNets
+	Dec   *nn.MLP
+	Noise *ad.Param // homoscedastic decoder only
+	dx    int
+	dy    int
+	// eps is the reused buffer of standard normals for one step's samples.
+	eps    *mat.Dense
+	params *ad.ParamSet
+}
+
+var (
+	_ Model     = (*CVAE)(nil)
+	_ Diagnoser = (*CVAE)(nil)
+)
+
+// cvaeStream is the initialisation stream of CVAE's spec seed.
+const cvaeStream = 0xc0ae
+
+func newCVAE(decode func(any) error, spec Spec) (Model, error) {
+	cfg := defaultCVAEConfig()
+	if err := decode(&cfg); err != nil {
+		return nil, err
+	}
+	return NewCVAE(cfg, spec)
+}
+
+// NewCVAE builds CVAE for the dimensions of spec's data, its weights drawn
+// from spec.Seed (prior, posterior, then decoder; models.md §1.4).
+func NewCVAE(cfg CVAEConfig, spec Spec) (*CVAE, error) {
+	if err := checkHidden(cfg.Hidden); err != nil {
+		return nil, err
+	}
+	switch {
+	case cfg.DW <= 0:
+		return nil, fmt.Errorf("model.d_w = %d: the latent dimension must be positive", cfg.DW)
+	case cfg.S <= 0:
+		return nil, fmt.Errorf("model.s = %d: the number of Monte Carlo samples must be positive (the paper's setting is 10)", cfg.S)
+	case cfg.Decoder != decoderHetero && cfg.Decoder != decoderHomo:
+		return nil, fmt.Errorf("model.decoder = %q: use %s (the default) or %s", cfg.Decoder, decoderHetero, decoderHomo)
+	case cfg.NoiseInit <= 0:
+		return nil, errPositive("model.noise_init", cfg.NoiseInit)
+	}
+	_, dx := spec.X.Dims()
+	_, dy := spec.Y.Dims()
+	rng := rand.New(rand.NewPCG(spec.Seed, cvaeStream))
+	m := &CVAE{Cfg: cfg, dx: dx, dy: dy}
+	m.W = newWNets("", dx, dy, cfg.DW, cfg.Hidden, rng)
+	ps := m.W.params()
+	if cfg.Decoder == decoderHetero {
+		m.Dec = nn.NewMLP("dec_", mlpSizes(dx+cfg.DW, cfg.Hidden, 2*dy), rng)
+		ps = append(ps, m.Dec.Params()...)
+	} else {
+		m.Dec = nn.NewMLP("dec_", mlpSizes(dx+cfg.DW, cfg.Hidden, dy), rng)
+		m.Noise = ad.NewScalar("noise_variance", ad.Positive, cfg.NoiseInit)
+		ps = append(append(ps, m.Dec.Params()...), m.Noise)
+	}
+	m.params = ad.NewParamSet(ps...)
+	return m, nil
+}
+
+// Name implements Model.
+func (m *CVAE) Name() string { return "cvae" }
+
+// Params implements Model.
+func (m *CVAE) Params() *ad.ParamSet { return m.params }
+
+// likelihood returns μ^d and v^d (rows x d_y) at in = [x, w]; the homoscedastic
+// variance is the 1 x 1 noise variance.
+func (m *CVAE) likelihood(t *ad.Tape, in *ad.Var) (mu, v *ad.Var) {
+	out := m.Dec.Forward(t, in)
+	if m.Noise != nil {
+		return out, m.Noise.On(t)
+	}
+	mu, raw := nn.SplitHead(t, out)
+	return mu, flooredVar(t, raw)
+}
+
+// elbo returns the per-point ELBO terms at the standard normals eps
+// (S·b x d_w): the reconstruction terms Σ_d log N(y_id | μ^d, v^d) per
+// sample (S·b x 1, row s·b + i) and KL^W_i (b x 1).
+func (m *CVAE) elbo(t *ad.Tape, X, Y *mat.Dense, eps *mat.Dense) (rec, kl *ad.Var) {
+	S := m.Cfg.S
+	x, y := t.Const(X), t.Const(Y)
+	muQ, vQ := m.W.post(t, x, y)
+	muP, vP := m.W.prior(t, x)
+	w := sampleS(t, muQ, vQ, S, t.Const(eps))
+	muD, vD := m.likelihood(t, t.ConcatCols(t.Tile(x, S), w))
+	rec = t.RowSum(t.GaussLogPdf(t.Tile(y, S), muD, vD))
+	return rec, klW(t, muQ, vQ, muP, vP)
+}
+
+// Objective implements Model (models.md §6.6, §0.3):
+// (1/b) Σ_i [(1/S) Σ_s Σ_d log N(y_id | μ^d_d(x_i, w_i^(s)), v^d_d) - KL^W_i],
+// w_i^(s) = μ^q_i + ε √(v^q_i + ε_r) with fresh ε from rng. There is no
+// global term, so n is unused.
+func (m *CVAE) Objective(t *ad.Tape, X, Y *mat.Dense, _ int, rng *rand.Rand) *ad.Var {
+	b, _ := X.Dims()
+	m.eps = fillNormal(m.eps, m.Cfg.S*b, m.Cfg.DW, rng)
+	rec, kl := m.elbo(t, X, Y, m.eps)
+	return t.Sub(t.Mean(rec), t.Mean(kl))
+}
+
+// Sample implements Model (models.md §6.6): w* ~ p(w | x*) (as
+// μ^p + z√(v^p + ε_r)), then y*_d ~ N(μ^d_d(x*, w*), v^d_d). CVAE has no
+// latent f, so F is nil.
+func (m *CVAE) Sample(X *mat.Dense, P int, rng *rand.Rand) (Y, F *mat.Dense) {
+	n, _ := X.Dims()
+	dy, dw := m.dy, m.Cfg.DW
+	Y = mat.NewDense(P, n*dy, nil)
+	t := noGradTape()
+	chunk := max(1, nnSampleRows/P)
+	for i0 := 0; i0 < n; i0 += chunk {
+		i1 := min(n, i0+chunk)
+		nb := i1 - i0
+		t.Reset()
+		x := t.Const(X.Slice(i0, i1, 0, m.dx))
+		muP, vP := m.W.prior(t, x)
+		w := sampleS(t, muP, vP, P, t.Const(fillNormal(nil, P*nb, dw, rng))) // row p·nb + i
+		muD, vD := m.likelihood(t, t.ConcatCols(t.Tile(x, P), w))
+		for p := 0; p < P; p++ {
+			row := Y.RawRowView(p)
+			for i := 0; i < nb; i++ {
+				r := p*nb + i
+				for d := 0; d < dy; d++ {
+					v := vD.Val.At(0, 0)
+					if m.Noise == nil {
+						v = vD.Val.At(r, d)
+					}
+					row[(i0+i)*dy+d] = muD.Val.At(r, d) + rng.NormFloat64()*math.Sqrt(v)
+				}
+			}
+		}
+	}
+	return Y, nil
+}
+
+// Diagnostics implements Diagnoser, over the training points (first 2000):
+// the spread of the posterior means of w (a collapsed q(w | x, y) has
+// none), the mean KL^W, the noise variance of the homoscedastic decoder,
+// and the fraction of dead ReLUs per hidden layer of every MLP.
+func (m *CVAE) Diagnostics(X, Y *mat.Dense) map[string]float64 {
+	X, Y = diagSubset(X, Y)
+	t := noGradTape()
+	x, y := t.Const(X), t.Const(Y)
+	muQ, vQ := m.W.post(t, x, y)
+	muP, vP := m.W.prior(t, x)
+	out := map[string]float64{
+		"q_w_mean_spread": stat.PopStdDev(mat.Col(nil, 0, muQ.Val), nil),
+		"kl_w_mean":       t.Mean(klW(t, muQ, vQ, muP, vP)).Scalar(),
+	}
+	if m.Noise != nil {
+		out["noise_variance"] = m.Noise.Value().At(0, 0)
+	}
+	XY := mat.NewDense(X.RawMatrix().Rows, m.dx+m.dy, nil)
+	XY.Augment(X, Y)
+	deadReLUs(out, "prior", m.W.Prior, X)
+	deadReLUs(out, "post", m.W.Post, XY)
+	deadReLUs(out, "dec", m.Dec, mat.DenseCopyOf(t.ConcatCols(x, muQ).Val))
+	return out
+}
