@@ -39,7 +39,10 @@ func newEvalCmd(g *globalOpts) *cobra.Command {
 			if o.seed >= 0 {
 				seed = uint64(o.seed)
 			}
-			met := train.Reevaluate(ck, exp, m, o.samples, seed)
+			met, err := train.Reevaluate(cmd.Context(), ck, exp, m, o.samples, seed)
+			if err != nil {
+				return err
+			}
 			res, err := eval.ReadResult(filepath.Join(o.run, train.ResultFile))
 			if err != nil {
 				res = &eval.Result{Model: ck.Config.ModelName(), Dataset: exp.Name, Split: exp.Split}

@@ -171,3 +171,23 @@ func TestRunChecksOutDirFirst(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 }
+
+// TestRunTwoOutputsOriginalScale checks that a two-target run reports its
+// NLL on the original scale with each output's own σ (log σ₁ + log σ₂).
+func TestRunTwoOutputsOriginalScale(t *testing.T) {
+	dir := t.TempDir()
+	cfg := twoOutputConfig(twoOutputCSV(t, dir, 300), map[string]any{"name": "sgp", "m": 10}, 50)
+	out, err := Run(context.Background(), cfg, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sd := out.Exp.Std.YStd
+	if len(sd) != 2 || sd[0] == sd[1] {
+		t.Fatalf("σ_y %v: the test needs two outputs of different scale", sd)
+	}
+	met := out.Result.Metrics
+	want := met.NLLStd + math.Log(sd[0]) + math.Log(sd[1])
+	if math.Abs(met.NLL-want) > 1e-12 {
+		t.Fatalf("NLL %v, want NLL_std + log σ₁ + log σ₂ = %v", met.NLL, want)
+	}
+}

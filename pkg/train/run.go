@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -182,7 +183,11 @@ func Run(ctx context.Context, cfg RunConfig, opts Options) (*Outcome, error) {
 	}
 	if cfg.Train.EvalEvery > 0 {
 		tr.Eval = func(k uint64) float64 {
-			return Evaluate(m, exp.XTest, exp.YTest, exp.SigmaY, cfg.Eval.Samples, derive(cfg.Train.Seed, streamEval+16*k)).NLL
+			met, err := EvaluateCtx(context.Background(), m, exp.XTest, exp.YTest, exp.Std.YStd, cfg.Eval.Samples, derive(cfg.Train.Seed, streamEval+16*k))
+			if err != nil {
+				return math.NaN()
+			}
+			return met.NLL
 		}
 	}
 	save := func(complete bool) error {
@@ -352,11 +357,11 @@ func LoadRun(runDir, dataDir string) (*Checkpoint, *Experiment, models.Model, er
 }
 
 // Reevaluate scores a restored model again with a given seed.
-func Reevaluate(ck *Checkpoint, exp *Experiment, m models.Model, samples int, seed uint64) eval.Metrics {
+func Reevaluate(ctx context.Context, ck *Checkpoint, exp *Experiment, m models.Model, samples int, seed uint64) (eval.Metrics, error) {
 	if samples <= 0 {
 		samples = ck.Config.Eval.Samples
 	}
-	return Evaluate(m, exp.XTest, exp.YTest, exp.SigmaY, samples, derive(seed, streamEval))
+	return EvaluateCtx(ctx, m, exp.XTest, exp.YTest, exp.Std.YStd, samples, derive(seed, streamEval))
 }
 
 // NewRNG returns a generator for an explicit seed (prediction sampling).
@@ -372,14 +377,10 @@ func configMap(cfg RunConfig) map[string]any {
 	}
 }
 
-// evaluateRun scores m on exp's test set, giving up with ctx's error when
-// ctx ends first.
+// evaluateRun scores m on exp's test set (every output), giving up with
+// ctx's error when ctx ends first.
 func evaluateRun(ctx context.Context, m models.Model, exp *Experiment, P int, seed uint64) (eval.Metrics, error) {
-	if err := ctx.Err(); err != nil {
-		return eval.Metrics{}, err
-	}
-	met := Evaluate(m, exp.XTest, exp.YTest, exp.SigmaY, P, seed)
-	return met, ctx.Err()
+	return EvaluateCtx(ctx, m, exp.XTest, exp.YTest, exp.Std.YStd, P, seed)
 }
 
 // checkInducing refuses more inducing points than training rows: k-means

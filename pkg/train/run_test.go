@@ -64,7 +64,10 @@ func TestRunWritesAndReloads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	met := Reevaluate(ck, exp, m, 200, cfg.Train.Seed)
+	met, err := Reevaluate(context.Background(), ck, exp, m, 200, cfg.Train.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if met.NLL != out.Result.Metrics.NLL {
 		t.Fatalf("reloaded NLL %v != %v (same seed must give the same number)", met.NLL, out.Result.Metrics.NLL)
 	}
