@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -99,5 +100,75 @@ func TestEvalRefusesBadSamplesAndNonFinite(t *testing.T) {
 	after, _ := os.ReadFile(resPath)
 	if string(after) != string(before) {
 		t.Fatal("a non-finite metric was written over result.json")
+	}
+}
+
+// TestPredictByNameFromRunDirAlone trains on a two-input CSV, deletes it,
+// and predicts from the run directory alone: columns are matched by name
+// (any order gives the same numbers, a target column is ignored), unknown
+// or missing names are refused with exit 2 and no output file, and an
+// overflowing checkpoint gives a non-zero exit and no file.
+func TestPredictByNameFromRunDirAlone(t *testing.T) {
+	dir := t.TempDir()
+	var b strings.Builder
+	b.WriteString("x1,x2,y\n")
+	for i := range 150 {
+		x1, x2 := float64(i%17)/4, float64(i%11)/3
+		fmt.Fprintf(&b, "%g,%g,%g\n", x1, x2, x1*x1-2*x2+0.1*float64(i%5))
+	}
+	data := writeFile(t, dir, "d.csv", b.String())
+	cfg := writeFile(t, dir, "c.yaml", "model: {name: sgp, m: 10}\ndata: {kind: csv, path: "+data+", target: [y]}\ntrain: {iterations: 30, batch_size: 0}\neval: {samples: 50}\n")
+	runDir := filepath.Join(dir, "run")
+	if _, _, err := run(t, "train", "-q", "-c", cfg, "--out", runDir); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(data); err != nil {
+		t.Fatal(err)
+	}
+	in12 := writeFile(t, dir, "in12.csv", "x1,x2\n0.5,1\n2,0.25\n")
+	in21 := writeFile(t, dir, "in21.csv", "x2,y,x1\n1,99,0.5\n0.25,99,2\n")
+	p12, p21 := filepath.Join(dir, "p12.csv"), filepath.Join(dir, "p21.csv")
+	if _, _, err := run(t, "predict", "--run", runDir, "--input", in12, "--out", p12); err != nil {
+		t.Fatalf("predict without the training CSV: %v", err)
+	}
+	if _, _, err := run(t, "predict", "--run", runDir, "--input", in21, "--out", p21); err != nil {
+		t.Fatal(err)
+	}
+	a, _ := os.ReadFile(p12)
+	c, _ := os.ReadFile(p21)
+	if string(a) != string(c) || len(a) == 0 {
+		t.Fatalf("columns in another order predict differently:\n%s\n%s", a, c)
+	}
+	for _, tc := range []struct{ body, want string }{
+		{"foo,bar\n1,2\n", "missing: x1, x2; unknown: foo, bar"},
+		{"x1\n1\n", "missing: x2"},
+		{"x1,x2,x3\n1,2,3\n", "unknown: x3"},
+		{"x1,x2\n1,abc\n", "column \"x2\""},
+	} {
+		in := writeFile(t, dir, "bad.csv", tc.body)
+		out := filepath.Join(dir, "bad-out.csv")
+		_, _, err := run(t, "predict", "--run", runDir, "--input", in, "--out", out)
+		if err == nil || exitCode(err) != 2 || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: err = %v (exit %d), want exit 2 with %q", tc.body, err, exitCode(err), tc.want)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("%q: an output file was written", tc.body)
+		}
+	}
+	ckPath := filepath.Join(runDir, "checkpoint.json")
+	ck, _ := os.ReadFile(ckPath)
+	blown := regexp.MustCompile(`"data": \[[^\]]*\]`).ReplaceAllStringFunc(string(ck), func(m string) string {
+		return regexp.MustCompile(`-?[0-9][0-9.eE+-]*`).ReplaceAllString(m, "1e300")
+	})
+	if err := os.WriteFile(ckPath, []byte(blown), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "inf.csv")
+	_, _, err := run(t, "predict", "--run", runDir, "--input", in12, "--out", out)
+	if err == nil || exitCode(err) == 0 || !strings.Contains(err.Error(), "not finite") {
+		t.Fatalf("overflowing checkpoint: err = %v (exit %d)", err, exitCode(err))
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Fatal("non-finite predictions were written")
 	}
 }

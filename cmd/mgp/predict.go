@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/csv"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -61,19 +62,19 @@ func runPredict(cmd *cobra.Command, g *globalOpts, o *predictOpts) error {
 			return inputErr(fmt.Errorf("--quantiles: %g is not in [0, 1]", q))
 		}
 	}
-	_, exp, m, err := train.LoadRun(o.run, resolveDataDirForRun(g, o.run))
+	_, info, m, err := train.LoadForPredict(o.run, resolveDataDirForRun(g, o.run))
 	if err != nil {
 		return err
 	}
-	_, dx := exp.XTrain.Dims()
-	X, err := readInputs(o.input, dx)
+	dx := len(info.Std.XMean)
+	X, err := readInputs(o.input, dx, info.XNames, info.YNames)
 	if err != nil {
 		return err
 	}
-	Xs := exp.Std.TransformX(X)
+	Xs := info.Std.TransformX(X)
 	n, _ := Xs.Dims()
-	dy := len(exp.Std.YMean)
-	prefixes := outputPrefixes(exp.YNames, dy)
+	dy := len(info.Std.YMean)
+	prefixes := outputPrefixes(info.YNames, dy)
 	P := o.samples
 	head := make([]string, 0, dy*(2+len(o.quantiles)+P))
 	for _, pre := range prefixes {
@@ -116,7 +117,11 @@ func runPredict(cmd *cobra.Command, g *globalOpts, o *predictOpts) error {
 				for i := 0; i < nb; i++ {
 					for d := 0; d < dy; d++ {
 						j := i*dy + d
-						ys.Set(p, j, exp.Std.YMean[d]+exp.Std.YStd[d]*ys.At(p, j))
+						v := info.Std.YMean[d] + info.Std.YStd[d]*ys.At(p, j)
+						if math.IsNaN(v) || math.IsInf(v, 0) {
+							return fmt.Errorf("the prediction for input row %d is not finite (%v): the saved model overflows; nothing was written", i0+i+1, v)
+						}
+						ys.Set(p, j, v)
 					}
 				}
 			}
@@ -167,9 +172,12 @@ func outputPrefixes(names []string, dy int) []string {
 
 func fmtF(x float64) string { return strconv.FormatFloat(x, 'g', 10, 64) }
 
-// readInputs reads a headed CSV of d numeric columns; errors name the line
-// and column.
-func readInputs(path string, d int) (*mat.Dense, error) {
+// readInputs reads a headed CSV of inputs. When the run recorded its input
+// columns' names, columns are matched by name in any order (columns named
+// like a target are ignored; any other unknown or missing name is an
+// error); otherwise the file must hold exactly d columns in training order.
+// Errors name the file, line and column.
+func readInputs(path string, d int, names, targets []string) (*mat.Dense, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, inputErr(fmt.Errorf("--input: %w", err))
@@ -184,19 +192,77 @@ func readInputs(path string, d int) (*mat.Dense, error) {
 	if len(recs) < 2 {
 		return nil, inputErr(fmt.Errorf("%s: need a header line and at least one row of inputs", path))
 	}
+	col, err := inputColumns(path, recs[0], d, names, targets)
+	if err != nil {
+		return nil, err
+	}
 	X := mat.NewDense(len(recs)-1, d, nil)
 	for i, rec := range recs[1:] {
 		line := i + 2
-		if len(rec) != d {
-			return nil, inputErr(fmt.Errorf("%s:%d: %d columns, the model was trained on %d inputs", path, line, len(rec), d))
+		if len(rec) != len(recs[0]) {
+			return nil, inputErr(fmt.Errorf("%s:%d: %d fields, the header has %d", path, line, len(rec), len(recs[0])))
 		}
-		for j, s := range rec {
+		for j, c := range col {
+			s := rec[c]
 			v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
 			if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, inputErr(fmt.Errorf("%s:%d: column %d (%q) is not a finite number", path, line, j+1, s))
+				return nil, inputErr(fmt.Errorf("%s:%d: column %q (%q) is not a finite number", path, line, recs[0][c], s))
 			}
 			X.Set(i, j, v)
 		}
 	}
 	return X, nil
+}
+
+// inputColumns maps each training input to its column in header.
+func inputColumns(path string, header []string, d int, names, targets []string) ([]int, error) {
+	if len(names) != d {
+		if len(header) != d {
+			return nil, inputErr(fmt.Errorf("%s: %d columns, the model was trained on %d inputs (in training order; this run did not record their names)", path, len(header), d))
+		}
+		col := make([]int, d)
+		for j := range col {
+			col[j] = j
+		}
+		return col, nil
+	}
+	at := map[string]int{}
+	for c, h := range header {
+		h = strings.TrimSpace(h)
+		if _, dup := at[h]; dup {
+			return nil, inputErr(fmt.Errorf("%s: column %q appears twice in the header", path, h))
+		}
+		at[h] = c
+	}
+	col := make([]int, d)
+	var missing []string
+	for j, n := range names {
+		c, ok := at[n]
+		if !ok {
+			missing = append(missing, n)
+			continue
+		}
+		col[j] = c
+		delete(at, n)
+	}
+	for _, t := range targets {
+		delete(at, t)
+	}
+	var unknown []string
+	for _, h := range header {
+		if _, ok := at[strings.TrimSpace(h)]; ok {
+			unknown = append(unknown, strings.TrimSpace(h))
+		}
+	}
+	if len(missing) > 0 || len(unknown) > 0 {
+		msg := fmt.Sprintf("%s: the header must name the training inputs (%s)", path, strings.Join(names, ", "))
+		if len(missing) > 0 {
+			msg += "; missing: " + strings.Join(missing, ", ")
+		}
+		if len(unknown) > 0 {
+			msg += "; unknown: " + strings.Join(unknown, ", ")
+		}
+		return nil, inputErr(errors.New(msg))
+	}
+	return col, nil
 }
