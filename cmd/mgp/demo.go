@@ -83,7 +83,7 @@ idle cores, most of it SLGP on the hetero case at about 9 steps/s).`,
 	}
 	c.Flags().StringSliceVar(&o.models, "models", defaultDemoModels(), "models to train (registered: "+strings.Join(models.Names(), ", ")+")")
 	c.Flags().IntVar(&o.iters, "iterations", demoIterations, "Adam steps per model and case (the paper uses 10000)")
-	c.Flags().IntVar(&o.slgpIters, "slgp-iterations", demoSLGPIterations, "Adam steps for SLGP and GPCDE (default: 800, or --iterations if smaller)")
+	c.Flags().IntVar(&o.slgpIters, "slgp-iterations", demoSLGPIterations, "Adam steps for SLGP and GPCDE (when not given: at most --iterations)")
 	c.Flags().BoolVar(&o.paper, "paper", false, "train every model for the paper's 10000 iterations")
 	c.Flags().BoolVar(&o.paperFigures, "paper-figures", false, "also draw the paper's Fig. 2 and Fig. 3 into --out (figure2.png, figure3.png)")
 	c.Flags().StringVar(&o.out, "out", filepath.Join("runs", "demo"), "directory for the figures")
