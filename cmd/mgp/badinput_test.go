@@ -17,6 +17,10 @@ func TestBadTrainInputCatalogue(t *testing.T) {
 	cfg := writeFile(t, dir, "c.yaml", toyYAML)
 	fifty := writeFile(t, dir, "fifty.yaml", strings.Replace(toyYAML, "m: 10", "m: fifty", 1))
 	mm := writeFile(t, dir, "mm.yaml", strings.Replace(toyYAML, "m: 10", "mm: 10", 1))
+	nanLR := writeFile(t, dir, "nan.yaml", strings.Replace(toyYAML, "iterations: 30", "iterations: 30\n  lr: .nan", 1))
+	noPath := writeFile(t, dir, "nopath.yaml", strings.Replace(toyYAML, "name: step", "kind: csv", 1))
+	big := writeFile(t, dir, "big.csv", "a,b,y\n1,2,3\n1e308,5,6\n2,3,4\n4,5,6\n5,6,7\n6,7,8\n7,8,9\n8,9,1\n9,1,2\n1,3,5\n2,2,2\n")
+	bigCfg := writeFile(t, dir, "big.yaml", "model: {name: sgp, m: 3}\ndata: {kind: csv, path: "+big+", target: [y]}\ntrain: {iterations: 5, batch_size: 0}\n")
 	for _, tc := range []struct {
 		name string
 		args []string
@@ -38,6 +42,9 @@ func TestBadTrainInputCatalogue(t *testing.T) {
 		{"unknown train key by --set", []string{"-c", cfg, "--set", "train.foo=1"}, []string{"--set train.foo=1", "invalid keys: foo"}},
 		{"fractional samples", []string{"-c", cfg, "--set", "eval.samples=2.5"}, []string{"eval.samples", "not an integer"}},
 		{"text lr", []string{"-c", cfg, "--set", "train.lr=fast"}, []string{"train.lr", "not a number"}},
+		{"NaN lr in the file", []string{"-c", nanLR}, []string{"nan.yaml:8", "train.lr = NaN", "positive finite"}},
+		{"csv without a path", []string{"-c", noPath}, []string{"nopath.yaml:5", "data.kind = csv needs data.path"}},
+		{"a 1e308 input value", []string{"-c", bigCfg}, []string{"input column \"a\"", "too large"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "-"))

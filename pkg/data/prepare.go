@@ -2,6 +2,8 @@ package data
 
 import (
 	"fmt"
+	"math"
+	"strings"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -70,6 +72,9 @@ func Prepare(ds *Dataset, opt SplitOptions) (*Prepared, error) {
 	default:
 		return nil, fmt.Errorf("data: unknown standardisation statistics %q; use \"full\" or \"train\"", opt.Stats)
 	}
+	if err := checkStats(ds, std); err != nil {
+		return nil, err
+	}
 	xs, ys := std.TransformX(ds.X), std.TransformY(ds.Y)
 	return &Prepared{
 		Name:   ds.Name,
@@ -114,6 +119,32 @@ func checkDataset(ds *Dataset) error {
 	}
 	if rows(ds.Y) != ds.N() {
 		return fmt.Errorf("data: data set %q has %d input rows but %d output rows", ds.Name, ds.N(), rows(ds.Y))
+	}
+	return nil
+}
+
+// checkStats refuses columns whose mean or sd is not finite: values so
+// large (1e308, say) that the statistics overflow would turn every
+// standardised value into NaN and surface as a numerical failure far from
+// the cause. The error names the column.
+func checkStats(ds *Dataset, std *Standardizer) error {
+	yNames := strings.Split(ds.YName, ",")
+	for _, part := range []struct {
+		kind     string
+		mean, sd []float64
+		names    []string
+	}{{"input", std.XMean, std.XStd, ds.XNames}, {"target", std.YMean, std.YStd, yNames}} {
+		for j := range part.mean {
+			m, s := part.mean[j], part.sd[j]
+			if math.IsNaN(m) || math.IsInf(m, 0) || math.IsNaN(s) || math.IsInf(s, 0) {
+				name := fmt.Sprintf("#%d", j+1)
+				if j < len(part.names) && part.names[j] != "" {
+					name = fmt.Sprintf("%q", part.names[j])
+				}
+				return fmt.Errorf("data set %q: %s column %s has values too large to standardise (mean %g, sd %g): rescale that column (e.g. to other units) so that its values stay well below 1e150",
+					ds.Name, part.kind, name, m, s)
+			}
+		}
 	}
 	return nil
 }

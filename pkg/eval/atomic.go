@@ -2,6 +2,7 @@ package eval
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -29,6 +30,9 @@ func WriteJSONAtomic(path string, v any) error {
 // is removed and path is left as it was. The temporary name starts with a
 // dot and ends in ".tmp", so scans for "*.json" or "*.png" never see it.
 func WriteFileAtomic(path string, write func(io.Writer) error) (err error) {
+	if st, serr := os.Stat(path); serr == nil && st.IsDir() {
+		return fmt.Errorf("%s is a directory: give the name of a file to write", path)
+	}
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err

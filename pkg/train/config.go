@@ -2,6 +2,7 @@ package train
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"sort"
 	"strings"
@@ -88,6 +89,9 @@ func (c *RunConfig) Validate() error {
 	if c.ModelName() == "" {
 		return fmt.Errorf("model.name is missing: set it to one of the registered models")
 	}
+	if c.Data.Kind == "csv" && c.Data.Path == "" {
+		return fmt.Errorf("data.kind = csv needs data.path: set it to your CSV file (a header row, numeric columns)")
+	}
 	if c.Data.Name == "" && c.Data.Path == "" {
 		return fmt.Errorf("data.name is missing: set a toy (hetero, step, moons), a UCI set or data.kind: csv with data.path")
 	}
@@ -115,8 +119,8 @@ func (c *RunConfig) Validate() error {
 	if c.Train.CheckpointEvery < 0 {
 		return fmt.Errorf("train.checkpoint_every = %d: must be >= 0 (0: about every five minutes)", c.Train.CheckpointEvery)
 	}
-	if c.Train.LR <= 0 {
-		return fmt.Errorf("train.lr = %g: must be positive", c.Train.LR)
+	if !(c.Train.LR > 0) || math.IsInf(c.Train.LR, 0) {
+		return fmt.Errorf("train.lr = %g: must be a positive finite number (the paper uses 0.005)", c.Train.LR)
 	}
 	if c.Eval.Samples < 2 {
 		return fmt.Errorf("eval.samples = %d: the KDE needs at least 2 samples per test point", c.Eval.Samples)

@@ -60,4 +60,3 @@ func LoadForPredict(runDir, dataDir string) (*Checkpoint, *DataInfo, models.Mode
 	}
 	return ck, info, m, nil
 }
-
