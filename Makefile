@@ -6,7 +6,7 @@ TAGS    := $(if $(OPENBLAS),-tags openblas,)
 BIN     := bin/mgp
 LDFLAGS := -X main.gitVersion=$(shell git describe --always --dirty 2>/dev/null || echo unknown)
 
-.PHONY: build test test-gonum test-openblas bench lint demo clean reproduce-table3
+.PHONY: build test test-gonum test-openblas bench lint demo clean reproduce-table3 fuzz
 
 build:
 	$(GO) build $(TAGS) -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/mgp
@@ -37,6 +37,15 @@ lint:
 # trains for the paper's 10000 iterations.
 demo: build
 	./$(BIN) demo --paper-figures
+
+# fuzz: run every fuzz target for FUZZTIME each (make test runs them on their
+# seed corpora only, in seconds).
+FUZZTIME ?= 10m
+fuzz:
+	$(GO) test ./pkg/data -run '^$$' -fuzz '^FuzzLoadCSV$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./pkg/data -run '^$$' -fuzz '^FuzzLoadUCI$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./cmd/mgp -run '^$$' -fuzz '^FuzzLoadConfig$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./pkg/train -run '^$$' -fuzz '^FuzzLoadCheckpoint$$' -fuzztime $(FUZZTIME)
 
 # reproduce-table3: the paper's Table 3 through mgp sweep (resumable: run it
 # again after an interruption and it continues). QUICK=1 runs the reduced
