@@ -66,8 +66,18 @@ func Execute(ctx context.Context, runs []Run, run Runner, o Options) Summary {
 		o.Stale = 10 * time.Minute
 	}
 	p := &progress{w: o.Progress, sum: Summary{Total: len(runs)}, est: o.Estimate, jobs: o.Jobs, start: time.Now()}
+	todo := runs[:0:0]
 	for _, r := range runs {
-		p.pending = append(p.pending, r)
+		if fileStatus(r.Dir).State == Done { // finished before: no work, no ETA share
+			p.sum.AlreadyDone++
+			continue
+		}
+		todo = append(todo, r)
+	}
+	runs = todo
+	p.pending = append(p.pending, runs...)
+	if p.sum.AlreadyDone > 0 {
+		p.line(fmt.Sprintf("%d runs finished before", p.sum.AlreadyDone))
 	}
 	var wg sync.WaitGroup
 	next := make(chan Run)
