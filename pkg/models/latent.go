@@ -12,48 +12,50 @@ import (
 	"gonum.org/v1/gonum/stat"
 )
 
-// LatentConfig configures the latent-input GPs SLGP (models.md §5) and
-// GPCDE (§6.3).
-type LatentConfig struct {
-	M         int     `mapstructure:"m"`          // inducing points (paper: 100 UCI, 50 toys)
-	DW        int     `mapstructure:"d_w"`        // latent dimension d_w (default 1)
-	DH        int     `mapstructure:"d_h"`        // encoder output d_h (default d_x + d_w; SLGP only)
-	S         int     `mapstructure:"s"`          // Monte Carlo samples in the bound (default 10)
-	Beta      float64 `mapstructure:"beta"`       // balance β (default 0.01; SLGP only)
-	Bound     string  `mapstructure:"bound"`      // vi, iwvi or hybrid (SLGP default hybrid; GPCDE vi)
-	Prior     string  `mapstructure:"prior"`      // mlp (default) or normal: p(w | x)
-	Nu0Init   float64 `mapstructure:"nu0_init"`   // initial ν₀ (default 0.01; SLGP only)
-	Hidden    []int   `mapstructure:"hidden"`     // MLP hidden sizes (default [100, 100, 100])
-	Design    string  `mapstructure:"inducing"`   // direct (D, default) or encoded (E): §5.3
-	Whiten    bool    `mapstructure:"whiten"`     // whitened q(u) (default true)
-	ARD       bool    `mapstructure:"ard"`        // ARD kernel on h (default true)
-	NoiseInit float64 `mapstructure:"noise_init"` // initial σ_ε² (default 1.0)
+// latentConfig is the resolved configuration of the latent-input GP core
+// shared by SLGP (models.md §5) and GPCDE (§6.3). Users never write it:
+// each model decodes its own config struct (SLGPConfig, GPCDEConfig), which
+// holds only the keys that model uses, and converts it to this one.
+type latentConfig struct {
+	M         int     // inducing points (paper: 100 UCI, 50 toys)
+	DW        int     // latent dimension d_w (default 1)
+	DH        int     // encoder output d_h (default d_x + d_w; SLGP only)
+	S         int     // Monte Carlo samples in the bound (default 10)
+	Beta      float64 // balance β (default 0.01; SLGP only)
+	Bound     string  // vi, iwvi or hybrid (SLGP default hybrid; GPCDE vi)
+	Prior     string  // mlp (default) or normal: p(w | x)
+	Nu0Init   float64 // initial ν₀ (default 0.01; SLGP only)
+	Hidden    []int   // MLP hidden sizes (default [100, 100, 100])
+	Design    string  // direct (D, default) or encoded (E): §5.3
+	Whiten    bool    // whitened q(u) (default true)
+	ARD       bool    // ARD kernel on h (default true)
+	NoiseInit float64 // initial σ_ε² (default 1.0)
 	// BetaWarmup, when positive, ramps the β weight linearly from 0 to Beta
-	// over the first BetaWarmup iterations (a remedy for the w collapse of
-	// models.md §5.6a; 0 = off, the paper's setting; SLGP only).
-	BetaWarmup int `mapstructure:"beta_warmup"`
+	// over the first BetaWarmup iterations (SLGP only).
+	BetaWarmup int
 	// LeakySlope, when positive, makes every MLP's hidden units leaky ReLUs
-	// with this negative-side slope (a §5.6a remedy; 0 = ReLU, the paper).
-	LeakySlope float64 `mapstructure:"leaky_slope"`
+	// with this negative-side slope (0 = ReLU, the paper).
+	LeakySlope float64
 	// ExactRatio drops the +ε_p inside the log-ratios (A-19 variant).
-	ExactRatio bool `mapstructure:"exact_ratio"`
-	// EncoderResidual makes the encoder's mean μ_h = φ(x, w) + g(x, w), the
-	// MLP's mean columns g starting at zero, so that q(h | x, w) starts at
-	// the prior mean φ and β·KL^H starts small (a §5.6a remedy; false = the
-	// paper's encoder; SLGP only).
-	EncoderResidual bool `mapstructure:"encoder_residual"`
+	ExactRatio bool
+	// EncoderResidual makes the encoder's mean μ_h = φ(x, w) + g(x, w)
+	// (SLGP only).
+	EncoderResidual bool
 }
 
-func defaultLatentConfig() LatentConfig {
-	return LatentConfig{M: 100, DW: 1, S: 10, Beta: 0.01, Bound: "hybrid", Prior: "mlp", Nu0Init: 0.01,
+func defaultLatentConfig() latentConfig {
+	return latentConfig{M: 100, DW: 1, S: 10, Beta: 0.01, Bound: "hybrid", Prior: "mlp", Nu0Init: 0.01,
 		Hidden: []int{100, 100, 100}, Design: "direct", Whiten: true, ARD: true, NoiseInit: 1}
 }
 
-// latentGP is the machinery shared by SLGP (encoder on) and GPCDE (encoder
-// off: h = [x, w], VI bound, no β).
+// latentGP is the latent-input GP core shared by SLGP (encoder on: h drawn
+// from q(h | x, w); slgp.go) and GPCDE (encoder off: h = [x, w], VI bound,
+// no β; gpcde.go): the networks over w, the SVGP layer on h, the Gaussian
+// likelihood, the per-sample terms of the bounds and prediction. The Monte
+// Carlo pieces it uses live in mc.go.
 type latentGP struct {
 	name    string
-	Cfg     LatentConfig
+	Cfg     latentConfig
 	encoder bool
 	dx, dy  int
 	dh      int
@@ -79,21 +81,9 @@ var (
 	_ LatentMeaner = (*latentGP)(nil)
 )
 
-// SetIteration tells the model the training iteration, for the β warm-up.
-func (m *latentGP) SetIteration(it int) { m.iter = it }
-
-// betaNow is the β weight of the current step: Beta, ramped linearly from 0
-// over the first BetaWarmup iterations when a warm-up is configured and the
-// trainer has said which iteration this is.
-func (m *latentGP) betaNow() float64 {
-	k := m.Cfg.BetaWarmup
-	if k <= 0 || m.iter <= 0 || m.iter >= k {
-		return m.Cfg.Beta
-	}
-	return m.Cfg.Beta * float64(m.iter) / float64(k)
-}
-
-func newLatentGP(name string, cfg LatentConfig, spec Spec, encoder bool) (*latentGP, error) {
+// newLatentGP validates cfg and builds the core; encoder selects SLGP's
+// h-stage. Parameters are drawn from spec.Seed's initialisation stream.
+func newLatentGP(name string, cfg latentConfig, spec Spec, encoder bool) (*latentGP, error) {
 	_, dx := spec.X.Dims()
 	_, dy := spec.Y.Dims()
 	switch {
@@ -132,45 +122,30 @@ func newLatentGP(name string, cfg LatentConfig, spec Spec, encoder bool) (*laten
 	}
 	dh := dx + cfg.DW
 	if encoder {
-		if cfg.DH == 0 {
-			cfg.DH = dh
+		var err error
+		if dh, err = checkEncoder(&cfg, dh); err != nil {
+			return nil, err
 		}
-		if cfg.DH <= 0 {
-			return nil, fmt.Errorf("model.d_h = %d: must be positive", cfg.DH)
-		}
-		if cfg.Nu0Init <= 0 {
-			return nil, errPositive("model.nu0_init", cfg.Nu0Init)
-		}
-		dh = cfg.DH
 	} else if cfg.Design == "encoded" {
 		return nil, fmt.Errorf("model.inducing = encoded needs the h-encoder: use direct for %s", name)
 	}
 	rng := rand.New(rand.NewPCG(spec.Seed, 0x51a9))
-	sizes := func(in, out int) []int { return append(append([]int{in}, cfg.Hidden...), out) }
 	m := &latentGP{name: name, Cfg: cfg, encoder: encoder, dx: dx, dy: dy, dh: dh, tape: ad.NewTape()}
 	var ps []*ad.Param
 	if cfg.Prior == "mlp" {
-		m.PriorW = nn.NewMLP("prior_", sizes(dx, 2*cfg.DW), rng)
+		m.PriorW = nn.NewMLP("prior_", mlpSizes(dx, cfg.Hidden, 2*cfg.DW), rng)
 		m.PriorW.LeakySlope = cfg.LeakySlope
 		ps = append(ps, m.PriorW.Params()...)
 	}
-	m.PostW = nn.NewMLP("post_", sizes(dx+dy, 2*cfg.DW), rng)
+	m.PostW = nn.NewMLP("post_", mlpSizes(dx+dy, cfg.Hidden, 2*cfg.DW), rng)
 	m.PostW.LeakySlope = cfg.LeakySlope
 	ps = append(ps, m.PostW.Params()...)
 	if encoder {
-		m.Enc = nn.NewMLP("enc_", sizes(dx+cfg.DW, 2*dh), rng)
-		m.Enc.LeakySlope = cfg.LeakySlope
-		if cfg.EncoderResidual {
-			m.Enc.ZeroOutputCols(0, dh)
-		}
-		m.Nu0 = ad.NewScalar("nu0", ad.Positive, cfg.Nu0Init)
-		ps = append(ps, m.Enc.Params()...)
-		ps = append(ps, m.Nu0)
-		phi, err := newPhi(dx+cfg.DW, dh)
+		encPs, err := m.addEncoder(rng)
 		if err != nil {
 			return nil, err
 		}
-		m.phi = phi
+		ps = append(ps, encPs...)
 	}
 	kern := gp.NewKernel("kernel_", dh, cfg.ARD)
 	if cfg.Design == "encoded" {
@@ -227,16 +202,6 @@ func (m *latentGP) wPost(t *ad.Tape, x, y *ad.Var) (mu, v *ad.Var) {
 	return mu, nn.SoftplusVar(t, raw)
 }
 
-// encode returns μ_h and v_h (n x d_h) of q(h | x, w) at in = [x, w]; with
-// EncoderResidual the mean is φ(in) plus the MLP's mean head.
-func (m *latentGP) encode(t *ad.Tape, in *ad.Var) (mu, v *ad.Var) {
-	mu, raw := nn.SplitHead(t, m.Enc.Forward(t, in))
-	if m.Cfg.EncoderResidual {
-		mu = t.Add(mu, m.phi.apply(t, in))
-	}
-	return mu, nn.BoundedVar(t, raw, m.Nu0.On(t))
-}
-
 // prior returns the GP layer's prior quantities, computing the encoded
 // inducing inputs Z_h = μ_h([Z_x, μ_q(Z_xy)]) in design (E).
 func (m *latentGP) prior(t *ad.Tape) gp.Prior {
@@ -247,23 +212,6 @@ func (m *latentGP) prior(t *ad.Tape) gp.Prior {
 	muQ, _ := nn.SplitHead(t, m.PostW.Forward(t, zxy))
 	muH, _ := nn.SplitHead(t, m.Enc.Forward(t, t.ConcatCols(m.Zx.On(t), muQ)))
 	return m.Layer.PriorAt(t, muH)
-}
-
-// reparam returns mu + eps ⊙ √(v + ε_r).
-func reparam(t *ad.Tape, mu, v, eps *ad.Var) *ad.Var {
-	return t.Add(mu, t.Mul(eps, t.Sqrt(t.AddConst(v, EpsR))))
-}
-
-// logRatio returns Σ_cols [logaddexp(log N(x|μa,va+ε_d), log ε_p) -
-// logaddexp(log N(x|μb,vb+ε_d), log ε_p)] per row (models.md §5.5).
-func (m *latentGP) logRatio(t *ad.Tape, x, muA, vA, muB, vB *ad.Var) *ad.Var {
-	la := t.GaussLogPdf(x, muA, t.AddConst(vA, EpsD))
-	lb := t.GaussLogPdf(x, muB, t.AddConst(vB, EpsD))
-	if !m.Cfg.ExactRatio {
-		lp := math.Log(EpsP)
-		la, lb = t.LogAddExpConst(la, lp), t.LogAddExpConst(lb, lp)
-	}
-	return t.RowSum(t.Sub(la, lb))
 }
 
 // terms are the per-sample pieces of the bounds (models.md §5.4–5.5); rows
@@ -289,59 +237,33 @@ func (m *latentGP) build(t *ad.Tape, X, Y, epsW, epsH *mat.Dense) *terms {
 	xS, yS := t.Tile(x, S), t.Tile(y, S)
 	muQS, vQS := t.Tile(tr.muQ, S), t.Tile(tr.vQ, S)
 	tr.w = reparam(t, muQS, vQS, t.Const(epsW))
-	in := t.ConcatCols(xS, tr.w)
+	tr.h = t.ConcatCols(xS, tr.w)
 	if m.encoder {
-		tr.phi = m.phi.apply(t, in)
-		tr.muH, tr.vH = m.encode(t, in)
-		tr.h = reparam(t, tr.muH, tr.vH, t.Const(epsH))
-	} else {
-		tr.h = in
+		m.encodeSamples(t, &tr, epsH)
 	}
 	pr := m.prior(t)
 	tr.muF, tr.nuF = m.Layer.Marginals(t, pr, tr.h)
 	tr.E = t.RowSum(varExp(t, yS, tr.muF, tr.nuF, m.Noise.On(t)))
 	tr.klU = m.Layer.KL(t, pr)
-	tr.klW = t.RowSum(t.GaussKL(tr.muQ, t.AddConst(tr.vQ, EpsD), tr.muP, t.AddConst(tr.vP, EpsD)))
+	tr.klW = normalKLRows(t, tr.muQ, tr.vQ, tr.muP, tr.vP)
 	// Every term is built whatever the bound: the unused ones cost little
 	// next to the GP layer and keep the graph identical across bounds.
-	tr.rho = m.logRatio(t, tr.w, t.Tile(tr.muP, S), t.Tile(tr.vP, S), muQS, vQS)
+	tr.rho = logRatioRows(t, tr.w, t.Tile(tr.muP, S), t.Tile(tr.vP, S), muQS, vQS, m.Cfg.ExactRatio)
 	if m.encoder {
-		nu0 := m.Nu0.On(t)
-		tr.klH = t.RowSum(t.GaussKL(tr.muH, t.AddConst(tr.vH, EpsD), tr.phi, t.AddConst(nu0, EpsD)))
-		tr.eta = m.logRatio(t, tr.h, tr.phi, nu0, tr.muH, tr.vH)
+		m.encoderTerms(t, &tr)
 	}
 	return &tr
 }
 
-// perPointLME returns the per-point log-mean-exp over the S samples of a
-// (S·b x 1) quantity: LSE_s(a_{s,i}) - log S, as a 1 x b row.
-func perPointLME(t *ad.Tape, a *ad.Var, S, b int) *ad.Var {
-	return t.AddConst(t.ColLogSumExp(t.Reshape(a, S, b)), -math.Log(float64(S)))
-}
-
-// bound assembles the configured bound from the terms (models.md §5.6).
+// bound assembles the configured bound (models.md §5.6 for SLGP, §6.3 for
+// GPCDE): the model's per-point data terms minus KL_u/n.
 func (m *latentGP) bound(t *ad.Tape, tr *terms, b, n int) *ad.Var {
-	S := m.Cfg.S
-	beta := m.betaNow()
 	klU := t.Scale(1/float64(n), tr.klU)
 	var obj *ad.Var
-	switch m.Cfg.Bound {
-	case "vi":
-		obj = t.Sub(t.Mean(tr.E), t.Mean(tr.klW))
-		if m.encoder {
-			obj = t.Sub(obj, t.Scale(beta, t.Mean(tr.klH)))
-		}
-	case "iwvi":
-		a := t.Add(tr.E, tr.rho)
-		if m.encoder {
-			a = t.Add(a, t.Scale(beta, tr.eta))
-		}
-		obj = t.Mean(perPointLME(t, a, S, b))
-	case "hybrid":
-		obj = t.Mean(perPointLME(t, t.Add(tr.E, tr.rho), S, b))
-		if m.encoder {
-			obj = t.Sub(obj, t.Scale(beta, t.Mean(tr.klH)))
-		}
+	if m.encoder {
+		obj = m.slgpData(t, tr, b)
+	} else {
+		obj = gpcdeData(t, tr)
 	}
 	return t.Sub(obj, klU)
 }
@@ -354,17 +276,6 @@ func (m *latentGP) draws(b int, rng *rand.Rand) (epsW, epsH *mat.Dense) {
 		m.epsH = fillNormal(m.epsH, S*b, m.dh, rng)
 	}
 	return m.epsW, m.epsH
-}
-
-func fillNormal(dst *mat.Dense, r, c int, rng *rand.Rand) *mat.Dense {
-	if dst == nil || dst.RawMatrix().Rows != r || dst.RawMatrix().Cols != c {
-		dst = mat.NewDense(r, c, nil)
-	}
-	d := dst.RawMatrix().Data
-	for i := range d {
-		d[i] = rng.NormFloat64()
-	}
-	return dst
 }
 
 // Objective implements Model: the configured bound at fresh draws.
@@ -397,8 +308,7 @@ func (m *latentGP) Sample(X *mat.Dense, P int, rng *rand.Rand) (Y, F *mat.Dense)
 		w := reparam(t, muP, vP, t.Const(fillNormal(nil, P*nb, m.Cfg.DW, rng)))
 		h := t.ConcatCols(x, w)
 		if m.encoder {
-			muH, vH := m.encode(t, h)
-			h = reparam(t, muH, vH, t.Const(fillNormal(nil, P*nb, m.dh, rng)))
+			h = m.sampleH(t, h, rng)
 		}
 		muF, nuF := m.Layer.Marginals(t, m.prior(t), h)
 		for p := 0; p < P; p++ {

@@ -1,0 +1,46 @@
+package models
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/go-viper/mapstructure/v2"
+	"github.com/mgpteam/mgp/pkg/autodiff/adtest"
+	"gonum.org/v1/gonum/mat"
+)
+
+// strictDecode decodes opts into a config struct, refusing keys the struct
+// does not have, as the trainer's decoder does.
+func strictDecode(opts map[string]any) func(any) error {
+	return func(dst any) error {
+		dec, err := mapstructure.NewDecoder(&mapstructure.DecoderConfig{Result: dst, ErrorUnused: true})
+		if err != nil {
+			return err
+		}
+		return dec.Decode(opts)
+	}
+}
+
+// TestGPCDERefusesSLGPKeys: each of SLGP's keys given to GPCDE is an error
+// that names the key and says it belongs to slgp; SLGP accepts them all.
+func TestGPCDERefusesSLGPKeys(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	X, Y := adtest.Rand(rng, 8, 2), adtest.Rand(rng, 8, 1)
+	spec := Spec{X: X, Y: Y, Seed: 1, KMeans: func(X *mat.Dense, M int, _ uint64) *mat.Dense { return adtest.Rand(rng, M, 2) }}
+	slgpVals := map[string]any{"beta": 0.5, "beta_warmup": 10, "d_h": 3, "nu0_init": 0.1, "bound": "iwvi",
+		"inducing": "direct", "exact_ratio": true, "encoder_residual": true}
+	for _, k := range slgpOnlyKeys {
+		opts := map[string]any{"m": 4, "hidden": []int{3}, k: slgpVals[k]}
+		_, err := New("gpcde", strictDecode(opts), spec)
+		if err == nil || !strings.Contains(err.Error(), k) || !strings.Contains(err.Error(), "slgp") {
+			t.Errorf("gpcde with %s: err %v, want a refusal naming %s and slgp", k, err, k)
+		}
+		if _, err := New("slgp", strictDecode(opts), spec); err != nil {
+			t.Errorf("slgp with %s: %v", k, err)
+		}
+	}
+	if _, err := New("gpcde", strictDecode(map[string]any{"m": 4, "hidden": []int{3}, "prior": "normal", "leaky_slope": 0.1}), spec); err != nil {
+		t.Errorf("gpcde with its own keys: %v", err)
+	}
+}
