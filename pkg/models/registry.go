@@ -14,6 +14,7 @@ type Constructor func(decode func(cfg any) error, spec Spec) (Model, error)
 var registry = map[string]Constructor{
 	"sgp":   newSGP,
 	"shgp":  newSHGP,
+	"smgp":  newSMGP,
 	"svhgp": newSVHGP,
 	"slgp":  newSLGP,
 	"gpcde": newGPCDE,

@@ -1,0 +1,172 @@
+package models
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	ad "github.com/mgpteam/mgp/pkg/autodiff"
+	"github.com/mgpteam/mgp/pkg/models/gp"
+	"gonum.org/v1/gonum/mat"
+)
+
+// SMGPConfig configures SMGP (models.md §4) and DAGP (§6.2), which share
+// the generative model, parameters and initialisation.
+type SMGPConfig struct {
+	M         int     `mapstructure:"m"`          // inducing points per layer (paper: 100 UCI, 50 toys)
+	T         int     `mapstructure:"t"`          // number of experts (default 4, A-16)
+	S         int     `mapstructure:"s"`          // Monte Carlo samples in the bound (default 10)
+	Lambda    float64 `mapstructure:"lambda"`     // Concrete temperature λ (default 0.01, §1.6)
+	Whiten    bool    `mapstructure:"whiten"`     // whitened q(u) (default true, A-4)
+	ARD       bool    `mapstructure:"ard"`        // one lengthscale per input in both kernels (default true)
+	NoiseInit float64 `mapstructure:"noise_init"` // initial σ_t² of every expert (default 1.0)
+	// HardPredict draws the predictive assignment as an exact categorical
+	// sample onehot(argmax(a* + g)) instead of the relaxed Concrete vector
+	// (A-29; default false, as [C]).
+	HardPredict bool `mapstructure:"hard_predict"`
+}
+
+// DefaultSMGPConfig returns the paper's SMGP settings for UCI (models.md
+// §4.2, §9.2): M = 100, T = 4, S = 10, λ = 0.01.
+func DefaultSMGPConfig() SMGPConfig {
+	return SMGPConfig{M: 100, T: 4, S: 10, Lambda: 0.01, Whiten: true, ARD: true, NoiseInit: 1}
+}
+
+// SMGP is the scalable mixture of GPs of models.md §4 (assignment
+// modulation): T expert GPs f^t sharing one kernel and one Z (one SVGP
+// layer with T outputs), T logit GPs a^t likewise (a second layer), one
+// noise variance per expert, and the assignment w_i ~ Cat(softmax(a_i))
+// relaxed by the Concrete distribution at temperature λ. Its bound is
+// [C]'s: one per-point log-mean-exp over S joint (a, w) samples, stacked
+// as S·b rows of one graph (§4.3, A-5). DAGP (§6.2) is the same model with
+// the sample mean outside the log (dagp.go).
+type SMGP struct {
+	Cfg SMGPConfig
+	// F holds the T experts, A the T assignment logits (models.md §4.2).
+	F, A *gp.Inducing
+	// Noise is the 1 x T row of expert noise variances σ_t².
+	Noise *ad.Param
+	name  string
+	// logMeanExp selects SMGP's per-point LSE over the samples; false is
+	// DAGP's per-point mean.
+	logMeanExp bool
+	params     *ad.ParamSet
+	// eps and gum are the reused buffers of one step's standard normals
+	// and Gumbel draws (S·b x T each).
+	eps, gum *mat.Dense
+}
+
+var (
+	_ Model     = (*SMGP)(nil)
+	_ Diagnoser = (*SMGP)(nil)
+)
+
+func newSMGP(decode func(any) error, spec Spec) (Model, error) {
+	cfg := DefaultSMGPConfig()
+	if err := decode(&cfg); err != nil {
+		return nil, err
+	}
+	return NewSMGP(cfg, spec)
+}
+
+// NewSMGP builds SMGP: Z_f and Z_a from two separate k-means runs on the
+// training inputs, q(u) at m = 0, R = I, kernels and noises at 1
+// (models.md §4.2).
+func NewSMGP(cfg SMGPConfig, spec Spec) (*SMGP, error) {
+	return newMixture("smgp", "§4.1", true, cfg, spec)
+}
+
+// newMixture validates cfg and builds the mixture of GP experts as model
+// name; section is the models.md section of its likelihood.
+func newMixture(name, section string, logMeanExp bool, cfg SMGPConfig, spec Spec) (*SMGP, error) {
+	if err := singleOutput(name, section, spec); err != nil {
+		return nil, err
+	}
+	switch {
+	case cfg.M <= 0:
+		return nil, fmt.Errorf("model.m = %d: the number of inducing points must be positive", cfg.M)
+	case cfg.T <= 0:
+		return nil, fmt.Errorf("model.t = %d: the number of experts must be positive (the paper uses 4)", cfg.T)
+	case cfg.S <= 0:
+		return nil, fmt.Errorf("model.s = %d: the number of Monte Carlo samples must be positive (the paper uses 10)", cfg.S)
+	case !(cfg.Lambda > 0) || math.IsInf(cfg.Lambda, 0):
+		return nil, fmt.Errorf("model.lambda = %g: the Concrete temperature must be a positive finite number (the paper uses 0.01)", cfg.Lambda)
+	case !(cfg.NoiseInit > 0) || math.IsInf(cfg.NoiseInit, 0):
+		return nil, errPositive("model.noise_init", cfg.NoiseInit)
+	}
+	_, dx := spec.X.Dims()
+	// Two separate k-means runs (models.md §4.2): different seeds.
+	Zf := spec.KMeans(spec.X, cfg.M, spec.Seed)
+	Za := spec.KMeans(spec.X, cfg.M, spec.Seed+1)
+	m := &SMGP{Cfg: cfg, name: name, logMeanExp: logMeanExp}
+	m.F = gp.NewInducing("f_", gp.NewKernel("f_kernel_", dx, cfg.ARD), Zf, cfg.T, cfg.Whiten)
+	m.A = gp.NewInducing("a_", gp.NewKernel("a_kernel_", dx, cfg.ARD), Za, cfg.T, cfg.Whiten)
+	m.Noise = ad.NewParam("noise_variance", ad.Positive, ad.Fill(1, cfg.T, cfg.NoiseInit))
+	ps := append(m.F.Params(), m.A.Params()...)
+	m.params = ad.NewParamSet(append(ps, m.Noise)...)
+	return m, nil
+}
+
+// Name implements Model.
+func (m *SMGP) Name() string { return m.name }
+
+// Params implements Model.
+func (m *SMGP) Params() *ad.ParamSet { return m.params }
+
+// mixTerms are the pieces of the mixture bounds (models.md §4.3); the
+// S·b-row quantities are ordered s·b + i (mc.go).
+type mixTerms struct {
+	muF, nuF, muA, nuA *ad.Var // b x T marginals of the experts and logits
+	ell                *ad.Var // b x T: ℓ_it = VE(y_i; μ^f_it, ν^f_it, σ_t²)
+	a, w               *ad.Var // S·b x T: logit samples and their Concrete relaxations
+	psi                *ad.Var // S·b x 1: Ψ_i^(s) = Σ_t w_it^(s) ℓ_it
+	kl                 *ad.Var // 1 x 1: Σ_t KL^f_t + Σ_t KL^a_t
+}
+
+// build computes the terms at fixed standard normals eps and Gumbel draws
+// gum (both S·b x T). The expert and logit quantities are computed once per
+// point and tiled over the samples (models.md §4.3): each layer costs one
+// kernel evaluation and one triangular solve for all T of its outputs.
+func (m *SMGP) build(t *ad.Tape, X, Y, eps, gum *mat.Dense) *mixTerms {
+	S := m.Cfg.S
+	x := t.Const(X)
+	var tr mixTerms
+	pf, pa := m.F.Prior(t), m.A.Prior(t)
+	tr.muF, tr.nuF = m.F.Marginals(t, pf, x)
+	tr.muA, tr.nuA = m.A.Marginals(t, pa, x)
+	tr.ell = varExp(t, t.Const(Y), tr.muF, tr.nuF, m.Noise.On(t))
+	tr.a = reparam(t, t.Tile(tr.muA, S), t.Tile(tr.nuA, S), t.Const(eps))
+	tr.w = concrete(t, tr.a, t.Const(gum), m.Cfg.Lambda)
+	tr.psi = t.RowSum(t.Mul(tr.w, t.Tile(tr.ell, S)))
+	tr.kl = t.Add(m.F.KL(t, pf), m.A.KL(t, pa))
+	return &tr
+}
+
+// bound assembles the model's bound from the terms for a batch of b
+// points out of n: SMGP's (1/b) Σ_i [LSE_s Ψ_i^(s) - log S] (models.md
+// §4.3) or DAGP's (1/b) Σ_i (1/S) Σ_s Ψ_i^(s) (§6.2), minus the KLs over n.
+func (m *SMGP) bound(t *ad.Tape, tr *mixTerms, b, n int) *ad.Var {
+	var per *ad.Var
+	if m.logMeanExp {
+		per = perPointLME(t, tr.psi, m.Cfg.S, b)
+	} else {
+		per = perPointMean(t, tr.psi, m.Cfg.S, b)
+	}
+	return t.Sub(t.Mean(per), t.Scale(1/float64(n), tr.kl))
+}
+
+// draws fills the reused noise buffers for a batch of b points: the
+// standard normals of the logit samples, then the Gumbel draws.
+func (m *SMGP) draws(b int, rng *rand.Rand) (eps, gum *mat.Dense) {
+	S, T := m.Cfg.S, m.Cfg.T
+	m.eps = fillNormal(m.eps, S*b, T, rng)
+	m.gum = fillGumbel(m.gum, S*b, T, rng)
+	return m.eps, m.gum
+}
+
+// Objective implements Model: the bound at fresh draws from rng.
+func (m *SMGP) Objective(t *ad.Tape, X, Y *mat.Dense, n int, rng *rand.Rand) *ad.Var {
+	b, _ := X.Dims()
+	eps, gum := m.draws(b, rng)
+	return m.bound(t, m.build(t, X, Y, eps, gum), b, n)
+}
