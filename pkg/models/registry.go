@@ -18,6 +18,7 @@ var registry = map[string]Constructor{
 	"svhgp": newSVHGP,
 	"slgp":  newSLGP,
 	"gpcde": newGPCDE,
+	"dagp":  newDAGP,
 	"hnn":   newHNN,
 	"mdn":   newMDN,
 	"cvae":  newCVAE,
