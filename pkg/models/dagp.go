@@ -7,11 +7,30 @@ package models
 // Monte Carlo mean sits outside the log:
 // (1/b) Σ_i (1/S) Σ_s Σ_t w_it^(s) ℓ_it - (Σ_t KL^f_t + Σ_t KL^a_t)/n.
 // By Jensen it is never above SMGP's bound at the same draws. Prediction
-// is SMGP's (§4.4). Its config is SMGPConfig (same keys and defaults).
+// is SMGP's (§4.4).
 type DAGP = SMGP
 
+// DAGPConfig configures DAGP: SMGP's keys without its choice of bound.
+type DAGPConfig struct {
+	M           int     `mapstructure:"m"`            // inducing points per layer (paper: 100 UCI, 50 toys)
+	T           int     `mapstructure:"t"`            // number of experts (default 4, A-16)
+	S           int     `mapstructure:"s"`            // Monte Carlo samples (default 10, A-17)
+	Lambda      float64 `mapstructure:"lambda"`       // Concrete temperature λ (default 0.01)
+	Whiten      bool    `mapstructure:"whiten"`       // whitened q(u) (default true, A-4)
+	ARD         bool    `mapstructure:"ard"`          // one lengthscale per input (default true)
+	NoiseInit   float64 `mapstructure:"noise_init"`   // initial σ_t² (default 1.0)
+	HardPredict bool    `mapstructure:"hard_predict"` // exact categorical predictive assignment (A-29)
+}
+
+// DefaultDAGPConfig returns SMGP's settings (models.md §6.2): M = 100,
+// T = 4, S = 10, λ = 0.01.
+func DefaultDAGPConfig() DAGPConfig {
+	d := DefaultSMGPConfig()
+	return DAGPConfig{M: d.M, T: d.T, S: d.S, Lambda: d.Lambda, Whiten: d.Whiten, ARD: d.ARD, NoiseInit: d.NoiseInit}
+}
+
 func newDAGP(decode func(any) error, spec Spec) (Model, error) {
-	cfg := DefaultSMGPConfig()
+	cfg := DefaultDAGPConfig()
 	if err := decode(&cfg); err != nil {
 		return nil, err
 	}
@@ -19,6 +38,7 @@ func newDAGP(decode func(any) error, spec Spec) (Model, error) {
 }
 
 // NewDAGP builds DAGP (models.md §6.2) with SMGP's initialisation (§4.2).
-func NewDAGP(cfg SMGPConfig, spec Spec) (*DAGP, error) {
-	return newMixture("dagp", "§6.2", false, cfg, spec)
+func NewDAGP(cfg DAGPConfig, spec Spec) (*DAGP, error) {
+	return newMixture("dagp", "§6.2", boundMean, SMGPConfig{M: cfg.M, T: cfg.T, S: cfg.S, Lambda: cfg.Lambda,
+		Whiten: cfg.Whiten, ARD: cfg.ARD, NoiseInit: cfg.NoiseInit, HardPredict: cfg.HardPredict}, spec)
 }

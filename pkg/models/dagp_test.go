@@ -50,7 +50,7 @@ func TestDAGPLearnsStep(t *testing.T) {
 		t.Fatal(err)
 	}
 	Xt, Yt := std.TransformX(te.X), std.TransformY(te.Y)
-	cfg := DefaultSMGPConfig()
+	cfg := DefaultDAGPConfig()
 	cfg.M = 50
 	m, err := NewDAGP(cfg, Spec{X: X, Y: Y, Seed: 0, KMeans: seededZ})
 	if err != nil {

@@ -24,12 +24,27 @@ type SMGPConfig struct {
 	// sample onehot(argmax(a* + g)) instead of the relaxed Concrete vector
 	// (A-29; default false, as [C]).
 	HardPredict bool `mapstructure:"hard_predict"`
+	// Bound is "joint" (default, [C]'s: S joint (a, w) samples in one
+	// per-point log-mean-exp, models.md §4.3) or "nested" ([P]'s
+	// E_q(a) log E_p(w|a) exp: S outer logit samples, each with SW inner
+	// Concrete samples, the mean over a of the log-mean-exp over w; A-5).
+	Bound string `mapstructure:"bound"`
+	// SW is the number of inner Concrete samples per logit sample of the
+	// nested bound (required there, refused with the joint bound).
+	SW int `mapstructure:"s_w"`
 }
 
+// SMGP bounds (models.md §4.3, §6.2, A-5).
+const (
+	boundJoint  = "joint"  // SMGP default: LSE over S joint (a, w) samples
+	boundNested = "nested" // SMGP option: mean over S_a of the LSE over S_w
+	boundMean   = "mean"   // DAGP: mean over S joint samples outside the log
+)
+
 // DefaultSMGPConfig returns the paper's SMGP settings for UCI (models.md
-// §4.2, §9.2): M = 100, T = 4, S = 10, λ = 0.01.
+// §4.2, §9.2): M = 100, T = 4, S = 10, λ = 0.01, [C]'s joint bound.
 func DefaultSMGPConfig() SMGPConfig {
-	return SMGPConfig{M: 100, T: 4, S: 10, Lambda: 0.01, Whiten: true, ARD: true, NoiseInit: 1}
+	return SMGPConfig{M: 100, T: 4, S: 10, Lambda: 0.01, Whiten: true, ARD: true, NoiseInit: 1, Bound: boundJoint}
 }
 
 // SMGP is the scalable mixture of GPs of models.md §4 (assignment
@@ -38,8 +53,8 @@ func DefaultSMGPConfig() SMGPConfig {
 // noise variance per expert, and the assignment w_i ~ Cat(softmax(a_i))
 // relaxed by the Concrete distribution at temperature λ. Its bound is
 // [C]'s: one per-point log-mean-exp over S joint (a, w) samples, stacked
-// as S·b rows of one graph (§4.3, A-5). DAGP (§6.2) is the same model with
-// the sample mean outside the log (dagp.go).
+// as S·b rows of one graph (§4.3), or [P]'s nested form (A-5). DAGP (§6.2)
+// is the same model with the sample mean outside the log (dagp.go).
 type SMGP struct {
 	Cfg SMGPConfig
 	// F holds the T experts, A the T assignment logits (models.md §4.2).
@@ -47,10 +62,9 @@ type SMGP struct {
 	// Noise is the 1 x T row of expert noise variances σ_t².
 	Noise *ad.Param
 	name  string
-	// logMeanExp selects SMGP's per-point LSE over the samples; false is
-	// DAGP's per-point mean.
-	logMeanExp bool
-	params     *ad.ParamSet
+	// bound is boundJoint or boundNested (SMGP) or boundMean (DAGP).
+	bound  string
+	params *ad.ParamSet
 	// eps and gum are the reused buffers of one step's standard normals
 	// and Gumbel draws (S·b x T each).
 	eps, gum *mat.Dense
@@ -73,12 +87,21 @@ func newSMGP(decode func(any) error, spec Spec) (Model, error) {
 // training inputs, q(u) at m = 0, R = I, kernels and noises at 1
 // (models.md §4.2).
 func NewSMGP(cfg SMGPConfig, spec Spec) (*SMGP, error) {
-	return newMixture("smgp", "§4.1", true, cfg, spec)
+	switch {
+	case cfg.Bound != boundJoint && cfg.Bound != boundNested:
+		return nil, fmt.Errorf("model.bound = %q: use %s ([C]'s, the default) or %s ([P]'s, with model.s_w inner samples)",
+			cfg.Bound, boundJoint, boundNested)
+	case cfg.Bound == boundNested && cfg.SW <= 0:
+		return nil, fmt.Errorf("model.s_w = %d: the nested bound needs a positive number of inner Concrete samples per logit sample", cfg.SW)
+	case cfg.Bound == boundJoint && cfg.SW != 0:
+		return nil, fmt.Errorf("model.s_w = %d: inner samples are used only by bound: nested; remove the key or set model.bound", cfg.SW)
+	}
+	return newMixture("smgp", "§4.1", cfg.Bound, cfg, spec)
 }
 
 // newMixture validates cfg and builds the mixture of GP experts as model
 // name; section is the models.md section of its likelihood.
-func newMixture(name, section string, logMeanExp bool, cfg SMGPConfig, spec Spec) (*SMGP, error) {
+func newMixture(name, section, bound string, cfg SMGPConfig, spec Spec) (*SMGP, error) {
 	if err := singleOutput(name, section, spec); err != nil {
 		return nil, err
 	}
@@ -98,7 +121,7 @@ func newMixture(name, section string, logMeanExp bool, cfg SMGPConfig, spec Spec
 	// Two separate k-means runs (models.md §4.2): different seeds.
 	Zf := spec.KMeans(spec.X, cfg.M, spec.Seed)
 	Za := spec.KMeans(spec.X, cfg.M, spec.Seed+1)
-	m := &SMGP{Cfg: cfg, name: name, logMeanExp: logMeanExp}
+	m := &SMGP{Cfg: cfg, name: name, bound: bound}
 	m.F = gp.NewInducing("f_", gp.NewKernel("f_kernel_", dx, cfg.ARD), Zf, cfg.T, cfg.Whiten)
 	m.A = gp.NewInducing("a_", gp.NewKernel("a_kernel_", dx, cfg.ARD), Za, cfg.T, cfg.Whiten)
 	m.Noise = ad.NewParam("noise_variance", ad.Positive, ad.Fill(1, cfg.T, cfg.NoiseInit))
@@ -114,17 +137,27 @@ func (m *SMGP) Name() string { return m.name }
 func (m *SMGP) Params() *ad.ParamSet { return m.params }
 
 // mixTerms are the pieces of the mixture bounds (models.md §4.3); the
-// S·b-row quantities are ordered s·b + i (mc.go).
+// S·b-row quantities are ordered s·b + i (mc.go), the S_w·S·b rows of the
+// nested bound (j·S + s)·b + i for inner sample j of logit sample s.
 type mixTerms struct {
 	muF, nuF, muA, nuA *ad.Var // b x T marginals of the experts and logits
 	ell                *ad.Var // b x T: ℓ_it = VE(y_i; μ^f_it, ν^f_it, σ_t²)
-	a, w               *ad.Var // S·b x T: logit samples and their Concrete relaxations
-	psi                *ad.Var // S·b x 1: Ψ_i^(s) = Σ_t w_it^(s) ℓ_it
+	a                  *ad.Var // S·b x T: logit samples
+	w                  *ad.Var // S_w·S·b x T: their Concrete relaxations
+	psi                *ad.Var // S_w·S·b x 1: Ψ_i^(s) = Σ_t w_it^(s) ℓ_it
 	kl                 *ad.Var // 1 x 1: Σ_t KL^f_t + Σ_t KL^a_t
 }
 
-// build computes the terms at fixed standard normals eps and Gumbel draws
-// gum (both S·b x T). The expert and logit quantities are computed once per
+// innerS is S_w for the nested bound and 1 otherwise.
+func (m *SMGP) innerS() int {
+	if m.bound == boundNested {
+		return m.Cfg.SW
+	}
+	return 1
+}
+
+// build computes the terms at fixed standard normals eps (S·b x T) and
+// Gumbel draws gum (S_w·S·b x T). The expert and logit quantities are computed once per
 // point and tiled over the samples (models.md §4.3): each layer costs one
 // kernel evaluation and one triangular solve for all T of its outputs.
 func (m *SMGP) build(t *ad.Tape, X, Y, eps, gum *mat.Dense) *mixTerms {
@@ -136,21 +169,31 @@ func (m *SMGP) build(t *ad.Tape, X, Y, eps, gum *mat.Dense) *mixTerms {
 	tr.muA, tr.nuA = m.A.Marginals(t, pa, x)
 	tr.ell = varExp(t, t.Const(Y), tr.muF, tr.nuF, m.Noise.On(t))
 	tr.a = reparam(t, t.Tile(tr.muA, S), t.Tile(tr.nuA, S), t.Const(eps))
-	tr.w = concrete(t, tr.a, t.Const(gum), m.Cfg.Lambda)
+	aw := tr.a
+	if sw := m.innerS(); sw > 1 {
+		aw, S = t.Tile(tr.a, sw), S*sw
+	}
+	tr.w = concrete(t, aw, t.Const(gum), m.Cfg.Lambda)
 	tr.psi = t.RowSum(t.Mul(tr.w, t.Tile(tr.ell, S)))
 	tr.kl = t.Add(m.F.KL(t, pf), m.A.KL(t, pa))
 	return &tr
 }
 
-// bound assembles the model's bound from the terms for a batch of b
-// points out of n: SMGP's (1/b) Σ_i [LSE_s Ψ_i^(s) - log S] (models.md
-// §4.3) or DAGP's (1/b) Σ_i (1/S) Σ_s Ψ_i^(s) (§6.2), minus the KLs over n.
-func (m *SMGP) bound(t *ad.Tape, tr *mixTerms, b, n int) *ad.Var {
+// objective assembles the model's bound from the terms for a batch of b
+// points out of n, minus the KLs over n: SMGP's joint
+// (1/b) Σ_i [LSE_s Ψ_i^(s) - log S] (models.md §4.3), SMGP's nested
+// (1/b) Σ_i (1/S) Σ_s [LSE_j Ψ_i^(j,s) - log S_w] (A-5), or DAGP's
+// (1/b) Σ_i (1/S) Σ_s Ψ_i^(s) (§6.2).
+func (m *SMGP) objective(t *ad.Tape, tr *mixTerms, b, n int) *ad.Var {
+	S := m.Cfg.S
 	var per *ad.Var
-	if m.logMeanExp {
-		per = perPointLME(t, tr.psi, m.Cfg.S, b)
-	} else {
-		per = perPointMean(t, tr.psi, m.Cfg.S, b)
+	switch m.bound {
+	case boundJoint:
+		per = perPointLME(t, tr.psi, S, b)
+	case boundNested:
+		per = perPointMean(t, perPointLME(t, tr.psi, m.Cfg.SW, S*b), S, b)
+	default:
+		per = perPointMean(t, tr.psi, S, b)
 	}
 	return t.Sub(t.Mean(per), t.Scale(1/float64(n), tr.kl))
 }
@@ -160,7 +203,7 @@ func (m *SMGP) bound(t *ad.Tape, tr *mixTerms, b, n int) *ad.Var {
 func (m *SMGP) draws(b int, rng *rand.Rand) (eps, gum *mat.Dense) {
 	S, T := m.Cfg.S, m.Cfg.T
 	m.eps = fillNormal(m.eps, S*b, T, rng)
-	m.gum = fillGumbel(m.gum, S*b, T, rng)
+	m.gum = fillGumbel(m.gum, m.innerS()*S*b, T, rng)
 	return m.eps, m.gum
 }
 
@@ -168,5 +211,5 @@ func (m *SMGP) draws(b int, rng *rand.Rand) (eps, gum *mat.Dense) {
 func (m *SMGP) Objective(t *ad.Tape, X, Y *mat.Dense, n int, rng *rand.Rand) *ad.Var {
 	b, _ := X.Dims()
 	eps, gum := m.draws(b, rng)
-	return m.bound(t, m.build(t, X, Y, eps, gum), b, n)
+	return m.objective(t, m.build(t, X, Y, eps, gum), b, n)
 }

@@ -45,7 +45,7 @@ func TestSMGPBoundBelowEnumeratedLikelihood(t *testing.T) {
 		Y.Set(i, 0, float64(2*(i%2)-1)+0.3*rng.NormFloat64())
 	}
 	mk := func(S int) *SMGP {
-		m, err := NewSMGP(SMGPConfig{M: 3, T: T, S: S, Lambda: 0.01, Whiten: true, ARD: true, NoiseInit: 0.3},
+		m, err := NewSMGP(SMGPConfig{M: 3, T: T, S: S, Lambda: 0.01, Whiten: true, ARD: true, NoiseInit: 0.3, Bound: boundJoint},
 			Spec{X: X, Y: Y, Seed: 5, KMeans: seededZ})
 		if err != nil {
 			t.Fatal(err)

@@ -18,16 +18,23 @@ func seededZ(X *mat.Dense, M int, seed uint64) *mat.Dense {
 	return adtest.Rand(rand.New(rand.NewPCG(seed, 77)), M, c)
 }
 
-// smallMixture builds SMGP (or DAGP) with M = 3 on X, Y, parameters
+// smallMixture builds SMGP (name smgp: the joint bound; nested: the nested
+// bound with S_w = 3) or DAGP (dagp) with cfg's sizes on X, Y, parameters
 // perturbed from their initial values by N(0, 0.3²).
 func smallMixture(t *testing.T, name string, cfg SMGPConfig, X, Y *mat.Dense, rng *rand.Rand) *SMGP {
 	t.Helper()
 	spec := Spec{X: X, Y: Y, Seed: 5, KMeans: seededZ}
 	var m *SMGP
 	var err error
-	if name == "dagp" {
-		m, err = NewDAGP(cfg, spec)
-	} else {
+	switch name {
+	case "dagp":
+		m, err = NewDAGP(DAGPConfig{M: cfg.M, T: cfg.T, S: cfg.S, Lambda: cfg.Lambda, Whiten: cfg.Whiten, ARD: cfg.ARD,
+			NoiseInit: cfg.NoiseInit, HardPredict: cfg.HardPredict}, spec)
+	case "nested":
+		cfg.Bound, cfg.SW = boundNested, 3
+		m, err = NewSMGP(cfg, spec)
+	default:
+		cfg.Bound = boundJoint
 		m, err = NewSMGP(cfg, spec)
 	}
 	if err != nil {
@@ -38,13 +45,13 @@ func smallMixture(t *testing.T, name string, cfg SMGPConfig, X, Y *mat.Dense, rn
 }
 
 // TestSMGPObjectiveGradientFD checks the gradient of every parameter of the
-// SMGP and DAGP objectives against central differences with the random
-// draws held fixed (same seed per evaluation), whitened and not, at a soft
-// temperature and at the paper's λ = 0.01.
+// SMGP (joint and nested bounds) and DAGP objectives against central
+// differences with the random draws held fixed (same seed per evaluation),
+// whitened and not, at a soft temperature and at the paper's λ = 0.01.
 func TestSMGPObjectiveGradientFD(t *testing.T) {
 	rng := rand.New(rand.NewPCG(31, 32))
 	X, Y := adtest.Rand(rng, 6, 2), adtest.Rand(rng, 6, 1)
-	for _, name := range []string{"smgp", "dagp"} {
+	for _, name := range []string{"smgp", "nested", "dagp"} {
 		for _, whiten := range []bool{true, false} {
 			for _, lambda := range []float64{0.5, 0.01} {
 				cfg := SMGPConfig{M: 3, T: 3, S: 4, Lambda: lambda, Whiten: whiten, ARD: true, NoiseInit: 0.5}
@@ -58,18 +65,21 @@ func TestSMGPObjectiveGradientFD(t *testing.T) {
 // TestSMGPObjectiveFormula recomputes SMGP's objective of models.md §4.3
 // with plain loops from the model's marginals and the same draws:
 // (1/b) Σ_i [LSE_s Σ_t w_it^(s) ℓ_it - log S] - (Σ KL^f + Σ KL^a)/n, the
-// logit and assignment samples inside one per-point log-mean-exp; DAGP's
-// (§6.2) puts the mean over s in place of the log-mean-exp.
+// logit and assignment samples inside one per-point log-mean-exp; the
+// nested bound averages over the logit samples s the log-mean-exp
+// over S_w inner Concrete samples j; DAGP's (§6.2) puts the mean over s in
+// place of the log-mean-exp.
 func TestSMGPObjectiveFormula(t *testing.T) {
 	rng := rand.New(rand.NewPCG(33, 34))
 	X, Y := adtest.Rand(rng, 5, 2), adtest.Rand(rng, 5, 1)
 	const n = 40
-	for _, name := range []string{"smgp", "dagp"} {
+	for _, name := range []string{"smgp", "nested", "dagp"} {
 		cfg := SMGPConfig{M: 3, T: 3, S: 6, Lambda: 0.2, Whiten: true, ARD: true, NoiseInit: 0.5}
 		m := smallMixture(t, name, cfg, X, Y, rng)
 		eps, gum := m.draws(5, rand.New(rand.NewPCG(9, 9)))
 		tp := ad.NewTape()
-		got := m.bound(tp, m.build(tp, X, Y, eps, gum), 5, n).Scalar()
+		got := m.objective(tp, m.build(tp, X, Y, eps, gum), 5, n).Scalar()
+		sw := m.innerS()
 		mm := m.marginals(X)
 		s2 := m.Noise.Value().RawRowView(0)
 		kl := m.F.KL(tp, m.F.Prior(tp)).Scalar() + m.A.KL(tp, m.A.Prior(tp)).Scalar()
@@ -78,20 +88,24 @@ func TestSMGPObjectiveFormula(t *testing.T) {
 		for i := 0; i < 5; i++ {
 			psi := make([]float64, cfg.S)
 			for s := range psi {
-				r := s*5 + i
 				for k := range a {
-					a[k] = mm.muA.At(i, k) + eps.At(r, k)*math.Sqrt(mm.nuA.At(i, k)+EpsR)
+					a[k] = mm.muA.At(i, k) + eps.At(s*5+i, k)*math.Sqrt(mm.nuA.At(i, k)+EpsR)
 				}
-				concreteRow(w, a, gum.RawRowView(r), cfg.Lambda)
-				for k := range w {
-					d := Y.At(i, 0) - mm.muF.At(i, k)
-					ell := -0.5*math.Log(2*math.Pi*s2[k]) - (d*d+mm.nuF.At(i, k))/(2*s2[k])
-					psi[s] += w[k] * ell
+				inner := make([]float64, sw)
+				for j := range inner {
+					concreteRow(w, a, gum.RawRowView((j*cfg.S+s)*5+i), cfg.Lambda)
+					for k := range w {
+						d := Y.At(i, 0) - mm.muF.At(i, k)
+						ell := -0.5*math.Log(2*math.Pi*s2[k]) - (d*d+mm.nuF.At(i, k))/(2*s2[k])
+						inner[j] += w[k] * ell
+					}
 				}
+				psi[s] = logSumExp(inner) - math.Log(float64(sw))
 			}
-			if name == "smgp" {
+			switch name {
+			case "smgp":
 				want += (logSumExp(psi) - math.Log(float64(cfg.S))) / 5
-			} else {
+			default:
 				for _, p := range psi {
 					want += p / float64(cfg.S) / 5
 				}
@@ -129,10 +143,13 @@ func TestSMGPConfigErrors(t *testing.T) {
 		"model.s":          func(c *SMGPConfig) { c.S = -1 },
 		"model.lambda":     func(c *SMGPConfig) { c.Lambda = 0 },
 		"model.noise_init": func(c *SMGPConfig) { c.NoiseInit = math.NaN() },
+		"model.bound":      func(c *SMGPConfig) { c.Bound = "paper" },
+		"model.s_w":        func(c *SMGPConfig) { c.SW = 2 },
+		"model.s_w ":       func(c *SMGPConfig) { c.Bound = boundNested },
 	} {
 		cfg := DefaultSMGPConfig()
 		mod(&cfg)
-		if _, err := NewSMGP(cfg, spec); err == nil || !strings.Contains(err.Error(), key) {
+		if _, err := NewSMGP(cfg, spec); err == nil || !strings.Contains(err.Error(), strings.TrimSpace(key)) {
 			t.Errorf("%s: err %v", key, err)
 		}
 	}
