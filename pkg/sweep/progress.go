@@ -20,6 +20,9 @@ type progress struct {
 	// calibration: measured / estimated seconds of runs completed here.
 	measured, estimated float64
 	begun               map[string]time.Time
+	// seconds of the runs completed here, per model, for runs whose cost
+	// the estimate does not know.
+	taken map[string][]float64
 }
 
 // begin marks r as running from iteration from.
@@ -53,6 +56,12 @@ func (p *progress) finish(r Run, count func(*Summary), msg string) {
 		}
 	}
 	if t0, ok := p.begun[id]; ok {
+		if completed {
+			if p.taken == nil {
+				p.taken = map[string][]float64{}
+			}
+			p.taken[r.Model] = append(p.taken[r.Model], time.Since(t0).Seconds())
+		}
 		if p.est != nil {
 			if e, ok := p.est(r, p.running[id]); ok && completed {
 				p.measured += time.Since(t0).Seconds()
@@ -82,17 +91,24 @@ func (p *progress) line(msg string) {
 // eta estimates the time to finish the pending runs with p.jobs at once,
 // scaled by how the estimates compared with this session's measured runs.
 func (p *progress) eta() string {
-	if p.est == nil || len(p.pending) == 0 {
+	if len(p.pending) == 0 {
 		return ""
 	}
-	total, unknown := 0.0, 0
+	total, local, unknown := 0.0, 0.0, 0
 	for _, r := range p.pending {
 		from := 0
 		if it, ok := p.running[r.ID()]; ok {
 			from = it
 		}
-		sec, ok := p.est(r, from)
+		sec, ok := 0.0, false
+		if p.est != nil {
+			sec, ok = p.est(r, from)
+		}
 		if !ok {
+			if t := p.taken[r.Model]; len(t) > 0 { // measured here: the median
+				local += med(t)
+				continue
+			}
 			unknown++
 			continue
 		}
@@ -105,7 +121,7 @@ func (p *progress) eta() string {
 	if p.estimated > 0 {
 		scale = p.measured / p.estimated
 	}
-	eta := time.Duration(total*scale/float64(p.jobs)) * time.Second
+	eta := time.Duration((total*scale+local)/float64(p.jobs)) * time.Second
 	r := time.Second
 	if eta > time.Hour {
 		r = time.Minute

@@ -1,0 +1,22 @@
+package sweep
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestETAUsesRunsMeasuredHere checks that runs of a model the cost model
+// does not know get an estimate once one run of that model has completed in
+// this session, and that without one they are reported as unknown.
+func TestETAUsesRunsMeasuredHere(t *testing.T) {
+	runs := []Run{{Model: "new", Dataset: "a"}, {Model: "new", Dataset: "b"}, {Model: "other", Dataset: "c"}}
+	p := &progress{jobs: 1, pending: append([]Run(nil), runs...)}
+	if eta := p.eta(); !strings.Contains(eta, "+3 runs of unknown cost") {
+		t.Fatalf("before any run: %q", eta)
+	}
+	p.begin(runs[0], 0)
+	p.finish(runs[0], func(s *Summary) { s.Completed++ }, "")
+	if eta := p.eta(); !strings.Contains(eta, "ETA") || !strings.Contains(eta, "+1 runs of unknown cost") {
+		t.Fatalf("after one run of model new: %q (its other run must be estimated, model other's not)", eta)
+	}
+}
