@@ -21,9 +21,9 @@ type tableOpts struct {
 func newTableCmd(_ *globalOpts) *cobra.Command {
 	var o tableOpts
 	c := &cobra.Command{
-		Use:   "table DIR",
+		Use:   "table DIR...",
 		Short: "Summarise a results directory: mean ± std over seeds, next to the paper's Table 3",
-		Long: `Summarise every result.json under DIR as the paper's Table 3: one row per
+		Long: `Summarise every result.json under the DIRs as the paper's Table 3: one row per
 model (and variant), one column per data set, mean ± std (n) of the test NLL,
 the best and second-best mean of each column marked, and beside each cell the
 paper's value and z = (ours − paper) / √(std_ours² + std_paper²).
@@ -32,9 +32,9 @@ Runs are pooled only when they share model, variant, data set and protocol
 (iterations, predictive samples per test point, kind of split); other
 protocols get rows of their own, and runs repeating the seeds of an earlier
 run are left out. Both are reported on stderr as "kept apart: ..." lines.`,
-		Args: cobra.ExactArgs(1),
+		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runTable(cmd.OutOrStdout(), cmd.ErrOrStderr(), args[0], o)
+			return runTable(cmd.OutOrStdout(), cmd.ErrOrStderr(), args, o)
 		},
 	}
 	c.Flags().BoolVar(&o.asCSV, "csv", false, "print CSV instead of Markdown")
@@ -43,16 +43,30 @@ run are left out. Both are reported on stderr as "kept apart: ..." lines.`,
 	return c
 }
 
-// runTable loads dir, prints the table and writes the requested files.
-func runTable(stdout, stderr io.Writer, dir string, o tableOpts) error {
+// runTable loads the directories, prints the table and writes the
+// requested files.
+func runTable(stdout, stderr io.Writer, dirs []string, o tableOpts) error {
 	if o.markdownOut != "" && o.markdownOut == o.csvOut {
 		return inputErr(fmt.Errorf("--markdown-out and --csv-out name the same file %s", o.csvOut))
 	}
-	files, err := eval.LoadResultFiles(dir)
+	var files []eval.ResultFile
 	var le *eval.LoadError
-	if err != nil && !errors.As(err, &le) {
-		return inputErr(err)
+	for _, d := range dirs {
+		f, err := eval.LoadResultFiles(d)
+		var e *eval.LoadError
+		if err != nil && !errors.As(err, &e) {
+			return inputErr(err)
+		}
+		if e != nil {
+			if le == nil {
+				le = &eval.LoadError{}
+			}
+			le.Files = append(le.Files, e.Files...)
+			le.Scanned += e.Scanned
+		}
+		files = append(files, f...)
 	}
+	dir := strings.Join(dirs, ", ")
 	if len(files) == 0 {
 		if le != nil {
 			return inputErr(fmt.Errorf("%s: none of the %d JSON files is a result:\n  %s",

@@ -142,7 +142,7 @@ func TestTableErrors(t *testing.T) {
 			[]string{"name the same file"}, filepath.Join(out, "x")},
 		{"unwritable output", []string{"table", "--csv-out", filepath.Join(notDir, "t.csv"), good},
 			[]string{"writing " + filepath.Join(notDir, "t.csv")}, filepath.Join(notDir, "t.csv")},
-		{"no argument", []string{"table"}, []string{"accepts 1 arg"}, ""},
+		{"no argument", []string{"table"}, []string{"requires at least 1 arg"}, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -171,5 +171,25 @@ func TestTableErrors(t *testing.T) {
 	// A failed write leaves no temporary file behind either.
 	if entries, _ := os.ReadDir(out); len(entries) != 0 {
 		t.Errorf("output directory holds %d entries after failures", len(entries))
+	}
+}
+
+// TestTableSeveralDirs checks that mgp table pools the result files of
+// several directories into one table.
+func TestTableSeveralDirs(t *testing.T) {
+	root := t.TempDir()
+	a, b := filepath.Join(root, "a"), filepath.Join(root, "b")
+	cfg := writeFile(t, root, "c.yaml", toyYAML)
+	for i, d := range []string{a, b} {
+		if _, _, err := run(t, "train", "-q", "-c", cfg, "--seed", fmt.Sprint(i), "--out", d); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, _, err := run(t, "table", a, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "(2) |") {
+		t.Fatalf("the two directories' runs are not pooled:\n%s", out)
 	}
 }
