@@ -162,6 +162,10 @@ func TestPredictByNameFromRunDirAlone(t *testing.T) {
 			t.Errorf("%q: an output file was written", tc.body)
 		}
 	}
+	if _, _, err := run(t, "predict", "--run", runDir, "--input", in12, "--out", dir); err == nil || exitCode(err) != 2 ||
+		!strings.Contains(err.Error(), "is a directory") {
+		t.Errorf("--out naming a directory: err = %v (exit %d)", err, exitCode(err))
+	}
 	ckPath := filepath.Join(runDir, "checkpoint.json")
 	ck, _ := os.ReadFile(ckPath)
 	blown := regexp.MustCompile(`"data": \[[^\]]*\]`).ReplaceAllStringFunc(string(ck), func(m string) string {

@@ -57,6 +57,9 @@ func runPredict(cmd *cobra.Command, g *globalOpts, o *predictOpts) error {
 	if o.samples < 2 {
 		return inputErr(fmt.Errorf("--samples %d: need at least 2", o.samples))
 	}
+	if st, err := os.Stat(o.out); err == nil && st.IsDir() {
+		return inputErr(fmt.Errorf("--out %s is a directory: give the name of the CSV file to write", o.out))
+	}
 	for _, q := range o.quantiles {
 		if q < 0 || q > 1 {
 			return inputErr(fmt.Errorf("--quantiles: %g is not in [0, 1]", q))
