@@ -20,6 +20,8 @@ func TestBadTrainInputCatalogue(t *testing.T) {
 	nanLR := writeFile(t, dir, "nan.yaml", strings.Replace(toyYAML, "iterations: 30", "iterations: 30\n  lr: .nan", 1))
 	noPath := writeFile(t, dir, "nopath.yaml", strings.Replace(toyYAML, "name: step", "kind: csv", 1))
 	big := writeFile(t, dir, "big.csv", "a,b,y\n1,2,3\n1e308,5,6\n2,3,4\n4,5,6\n5,6,7\n6,7,8\n7,8,9\n8,9,1\n9,1,2\n1,3,5\n2,2,2\n")
+	small := writeFile(t, dir, "small.csv", "a,y\n1,2\n2,3\n3,5\n4,4\n5,6\n6,8\n7,7\n8,9\n9,9\n10,12\n11,11\n12,13\n")
+	smallCfg := writeFile(t, dir, "small.yaml", "model: {name: sgp}\ndata: {kind: csv, path: "+small+", target: [y]}\ntrain: {iterations: 5, batch_size: 0}\n")
 	bigCfg := writeFile(t, dir, "big.yaml", "model: {name: sgp, m: 3}\ndata: {kind: csv, path: "+big+", target: [y]}\ntrain: {iterations: 5, batch_size: 0}\n")
 	for _, tc := range []struct {
 		name string
@@ -44,6 +46,7 @@ func TestBadTrainInputCatalogue(t *testing.T) {
 		{"text lr", []string{"-c", cfg, "--set", "train.lr=fast"}, []string{"train.lr", "not a number"}},
 		{"NaN lr in the file", []string{"-c", nanLR}, []string{"nan.yaml:8", "train.lr = NaN", "positive finite"}},
 		{"csv without a path", []string{"-c", noPath}, []string{"nopath.yaml:5", "data.kind = csv needs data.path"}},
+		{"default m above a tiny CSV's rows", []string{"-c", smallCfg}, []string{"100 inducing points", "11 rows", "model.m"}},
 		{"a 1e308 input value", []string{"-c", bigCfg}, []string{"input column \"a\"", "too large"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

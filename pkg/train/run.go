@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"time"
 
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
@@ -161,6 +162,9 @@ func Run(ctx context.Context, cfg RunConfig, opts Options) (*Outcome, error) {
 		return nil, interrupted("loading", 0, "", err)
 	}
 	if err != nil {
+		return nil, &InputError{err}
+	}
+	if err := checkInducingParams(m, exp); err != nil {
 		return nil, &InputError{err}
 	}
 	if err := ctx.Err(); err != nil {
@@ -400,6 +404,24 @@ func checkInducing(cfg RunConfig, exp *Experiment) error {
 	}
 	if m > float64(n) {
 		return fmt.Errorf("model.m = %v but the training set of %s has %d rows: use at most %d inducing points (the paper uses 100)", m, exp.Name, n, n)
+	}
+	return nil
+}
+
+// checkInducingParams catches what checkInducing cannot see before the
+// model exists: a model's default number of inducing points (no model.m in
+// the config) above the training rows. Inducing inputs are the parameters
+// named Z or with a Z_ prefix or Z suffix.
+func checkInducingParams(m models.Model, exp *Experiment) error {
+	n, _ := exp.XTrain.Dims()
+	for _, p := range m.Params().List {
+		if p.Name != "Z" && !strings.HasPrefix(p.Name, "Z_") && !strings.HasSuffix(p.Name, "Z") {
+			continue
+		}
+		if r, _ := p.Raw.Dims(); r > n {
+			return fmt.Errorf("model %s uses %d inducing points (%s) but the training set of %s has %d rows: set model.m to at most %d",
+				m.Name(), r, p.Name, exp.Name, n, n)
+		}
 	}
 	return nil
 }
