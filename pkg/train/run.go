@@ -167,9 +167,6 @@ func Run(ctx context.Context, cfg RunConfig, opts Options) (*Outcome, error) {
 	if err := checkInducingParams(m, exp); err != nil {
 		return nil, &InputError{err}
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, interrupted("loading", 0, "", err)
-	}
 	tr := NewTrainer(m, exp.XTrain, exp.YTrain, cfg.Train)
 	if prev != nil {
 		if err := prev.Restore(m.Params()); err != nil {
@@ -242,7 +239,7 @@ func Run(ctx context.Context, cfg RunConfig, opts Options) (*Outcome, error) {
 		return nil, err
 	}
 	t1 := time.Now()
-	met, err := evaluateRun(ctx, m, exp, cfg.Eval.Samples, derive(cfg.Train.Seed, streamEval))
+	met, err := EvaluateCtx(ctx, m, exp.XTest, exp.YTest, exp.Std.YStd, cfg.Eval.Samples, derive(cfg.Train.Seed, streamEval))
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, interrupted("evaluation", tr.Iter(), ckPath, err)
@@ -379,12 +376,6 @@ func configMap(cfg RunConfig) map[string]any {
 		"train": cfg.Train,
 		"eval":  cfg.Eval,
 	}
-}
-
-// evaluateRun scores m on exp's test set (every output), giving up with
-// ctx's error when ctx ends first.
-func evaluateRun(ctx context.Context, m models.Model, exp *Experiment, P int, seed uint64) (eval.Metrics, error) {
-	return EvaluateCtx(ctx, m, exp.XTest, exp.YTest, exp.Std.YStd, P, seed)
 }
 
 // checkInducing refuses more inducing points than training rows: k-means
