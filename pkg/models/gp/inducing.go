@@ -104,7 +104,7 @@ func (l *Inducing) Marginals(t *ad.Tape, pr Prior, X *ad.Var) (mean, variance *a
 	base := t.Sub(t.Transpose(l.Kern.Diag(t, X)), t.ColSumSquares(A)) // 1 x n
 	cols := make([]*ad.Var, l.P)
 	for r, R := range l.Factors {
-		RtA := t.MatMul(R.On(t), proj, true, false) // M x n
+		RtA := t.TriMatMul(R.On(t), proj, true) // M x n
 		cols[r] = t.Transpose(t.Add(base, t.ColSumSquares(RtA)))
 	}
 	if l.P == 1 {

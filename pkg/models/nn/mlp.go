@@ -94,13 +94,19 @@ func (m *MLP) Params() []*ad.Param {
 	return ps
 }
 
-// Forward maps x (n x d_in) to the output (n x d_out).
+// Forward maps x (n x d_in) to the output (n x d_out), one fused Dense op
+// per layer.
 func (m *MLP) Forward(t *ad.Tape, x *ad.Var) *ad.Var {
+	hidden, slope := ad.ActReLU, 0.0
+	if m.LeakySlope > 0 {
+		hidden, slope = ad.ActLeakyReLU, m.LeakySlope
+	}
 	for k, l := range m.Layers {
-		x = t.Add(t.MatMul(x, l.W.On(t), false, false), l.B.On(t))
-		if k+1 < len(m.Layers) {
-			x = m.act(t, x)
+		act := hidden
+		if k+1 == len(m.Layers) {
+			act = ad.Linear
 		}
+		x = t.Dense(x, l.W.On(t), l.B.On(t), act, slope)
 	}
 	return x
 }

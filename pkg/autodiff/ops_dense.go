@@ -1,0 +1,116 @@
+package autodiff
+
+import (
+	"fmt"
+
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
+)
+
+// Activation is the element-wise function a Dense op applies after the
+// affine map.
+type Activation int
+
+const (
+	// Linear applies nothing: the output is x·W + b.
+	Linear Activation = iota
+	// ActReLU is max(z, 0), gradient 0 at 0 (as ReLU).
+	ActReLU
+	// ActLeakyReLU is z where z > 0 and slope·z elsewhere (as LeakyReLU).
+	ActLeakyReLU
+)
+
+// Dense is the fused layer act(x·W + b) for x (n x k), W (k x m) and the
+// row b (1 x m): one GEMM and one pass over the output forward; backward,
+// one pass for the activation's derivative and the bias gradient and one
+// GEMM per weight and input gradient. It computes exactly what
+// act(Add(MatMul(x, W), b)) computes, with one output Var instead of three,
+// so an MLP's step touches a third of the memory. slope is used by
+// ActLeakyReLU only and must lie in (0, 1).
+func (t *Tape) Dense(x, W, b *Var, act Activation, slope float64) *Var {
+	n, k := x.Val.Dims()
+	wr, m := W.Val.Dims()
+	br, bc := b.Val.Dims()
+	if wr != k || br != 1 || bc != m {
+		panic(fmt.Sprintf("autodiff: Dense: x %dx%d, W %dx%d, b %dx%d", n, k, wr, m, br, bc))
+	}
+	if act == ActLeakyReLU && !(slope > 0 && slope < 1) {
+		panic(fmt.Sprintf("autodiff: Dense: leaky slope %g outside (0, 1)", slope))
+	}
+	out := t.newVar(n, m)
+	blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, general(x.Val), general(W.Val), 0, general(out.Val))
+	y, bias := data(out.Val), data(b.Val)
+	for i := 0; i < n; i++ {
+		row := y[i*m : (i+1)*m]
+		switch act {
+		case Linear:
+			for j, v := range row {
+				row[j] = v + bias[j]
+			}
+		case ActReLU:
+			for j, v := range row {
+				row[j] = max(v+bias[j], 0)
+			}
+		case ActLeakyReLU:
+			for j, v := range row {
+				z := v + bias[j]
+				if z > 0 {
+					row[j] = z
+				} else {
+					row[j] = slope * z
+				}
+			}
+		}
+	}
+	if rec := t.record(denseBack, out, x, W, b); rec != nil {
+		rec.i0 = int(act)
+		rec.f0 = slope
+	}
+	return out
+}
+
+// denseBack: with Ḡ the output gradient and D = act'(z) (read off the
+// output: z > 0 exactly where the output is > 0), Z̄ = Ḡ ⊙ D, b̄ += 1ᵀZ̄,
+// W̄ += xᵀZ̄, x̄ += Z̄Wᵀ.
+func denseBack(t *Tape, rec *record) {
+	x, W, b, out := rec.a, rec.b, rec.c, rec.out
+	n, m := out.Val.Dims()
+	zg := out.Grad
+	if act := Activation(rec.i0); act != Linear {
+		zg = t.scratch(n, m)
+		g, y, z := data(out.Grad), data(out.Val), data(zg)
+		if act == ActReLU {
+			for i, v := range g {
+				if y[i] > 0 {
+					z[i] = v
+				} else {
+					z[i] = 0
+				}
+			}
+		} else {
+			for i, v := range g {
+				if y[i] > 0 {
+					z[i] = v
+				} else {
+					z[i] = rec.f0 * v
+				}
+			}
+		}
+	}
+	Z := general(zg)
+	if b.needGrad {
+		gb, z := data(b.Grad), data(zg)
+		for i := 0; i < n; i++ {
+			row := z[i*m : (i+1)*m]
+			for j, v := range row {
+				gb[j] += v
+			}
+		}
+	}
+	if W.needGrad {
+		blas64.Gemm(blas.Trans, blas.NoTrans, 1, general(x.Val), Z, 1, general(W.Grad))
+	}
+	if x.needGrad {
+		blas64.Gemm(blas.NoTrans, blas.Trans, 1, Z, general(W.Val), 1, general(x.Grad))
+	}
+}

@@ -1,0 +1,114 @@
+package autodiff_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	ad "github.com/mgpteam/mgp/pkg/autodiff"
+	"github.com/mgpteam/mgp/pkg/autodiff/adtest"
+	"gonum.org/v1/gonum/mat"
+)
+
+// fusedCases are the finite-difference checks of the fused Dense layer (x,
+// W and b all differentiated, every activation, a 1-row and a 1-unit case)
+// and of TriMatMul (both orientations; L is a free square matrix of which
+// only the lower triangle is read, so the check also covers the zero
+// gradient of the strict upper triangle).
+func fusedCases() []gcase {
+	var cs []gcase
+	acts := []struct {
+		name  string
+		act   ad.Activation
+		slope float64
+	}{{"linear", ad.Linear, 0}, {"relu", ad.ActReLU, 0}, {"leaky", ad.ActLeakyReLU, 0.1}}
+	for _, a := range acts {
+		for _, s := range [][3]int{{1, 1, 1}, {5, 3, 4}, {1, 4, 2}, {6, 2, 1}} {
+			n, k, m := s[0], s[1], s[2]
+			cs = append(cs, gcase{fmt.Sprintf("Dense/%s/%dx%dx%d", a.name, n, k, m),
+				func(t *ad.Tape, v []*ad.Var) *ad.Var { return t.Dense(v[0], v[1], v[2], a.act, a.slope) },
+				randIn([2]int{n, k}, [2]int{k, m}, [2]int{1, m})})
+		}
+	}
+	cs = append(cs, gcase{"Dense/stacked", func(t *ad.Tape, v []*ad.Var) *ad.Var {
+		h := t.Dense(v[0], v[1], v[2], ad.ActReLU, 0)
+		return t.Dense(h, v[3], v[4], ad.Linear, 0)
+	}, randIn([2]int{4, 3}, [2]int{3, 5}, [2]int{1, 5}, [2]int{5, 2}, [2]int{1, 2})})
+	for _, n := range []int{1, 2, 5} {
+		for _, tr := range []bool{false, true} {
+			cs = append(cs, gcase{fmt.Sprintf("TriMatMul/%d/trans=%v", n, tr),
+				func(t *ad.Tape, v []*ad.Var) *ad.Var { return t.TriMatMul(v[0], v[1], tr) },
+				randIn([2]int{n, n}, [2]int{n, 3})})
+		}
+	}
+	return cs
+}
+
+func TestFusedGradients(t *testing.T) {
+	for i, c := range fusedCases() {
+		t.Run(c.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(uint64(i), 11))
+			for trial := 0; trial < 2; trial++ {
+				rep := adtest.Check(c.f, c.in(rng), uint64(100*i+trial))
+				if rep.MaxRelErr > tol {
+					t.Fatalf("trial %d: %v", trial, rep)
+				}
+			}
+		})
+	}
+}
+
+// TestDenseMatchesComposedOps: the fused layer gives bit for bit the value
+// and the gradients of MatMul + Add + activation.
+func TestDenseMatchesComposedOps(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	X, W, B := adtest.Rand(rng, 37, 6), adtest.Rand(rng, 6, 9), adtest.Rand(rng, 1, 9)
+	G := adtest.Rand(rng, 37, 9)
+	for _, act := range []ad.Activation{ad.Linear, ad.ActReLU, ad.ActLeakyReLU} {
+		run := func(fused bool) [4]*mat.Dense {
+			tp := ad.NewTape()
+			x, w, b := tp.Leaf(X, true), tp.Leaf(W, true), tp.Leaf(B, true)
+			var out *ad.Var
+			if fused {
+				out = tp.Dense(x, w, b, act, 0.2)
+			} else {
+				out = tp.Add(tp.MatMul(x, w, false, false), b)
+				switch act {
+				case ad.ActReLU:
+					out = tp.ReLU(out)
+				case ad.ActLeakyReLU:
+					out = tp.LeakyReLU(out, 0.2)
+				}
+			}
+			tp.BackwardWith(out, G)
+			return [4]*mat.Dense{mat.DenseCopyOf(out.Val), mat.DenseCopyOf(x.Grad), mat.DenseCopyOf(w.Grad), mat.DenseCopyOf(b.Grad)}
+		}
+		f, c := run(true), run(false)
+		for k, what := range []string{"value", "x grad", "W grad", "b grad"} {
+			if !mat.Equal(f[k], c[k]) {
+				t.Errorf("activation %d: %s differs from the composed ops", act, what)
+			}
+		}
+	}
+}
+
+// TestTriMatMulMatchesMatMul: the TRMM product equals the GEMM with L's
+// strict upper triangle zeroed, to rounding.
+func TestTriMatMulMatchesMatMul(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, tr := range []bool{false, true} {
+		L, B := adtest.Rand(rng, 40, 40), adtest.Rand(rng, 40, 70)
+		Lz := mat.DenseCopyOf(L)
+		for i := 0; i < 40; i++ {
+			for j := i + 1; j < 40; j++ {
+				Lz.Set(i, j, 0)
+			}
+		}
+		tp := ad.NewTape()
+		got := tp.TriMatMul(tp.Const(L), tp.Const(B), tr).Val
+		want := tp.MatMul(tp.Const(Lz), tp.Const(B), tr, false).Val
+		if !mat.EqualApprox(got, want, 1e-12) {
+			t.Errorf("transposed=%v: TriMatMul differs from MatMul", tr)
+		}
+	}
+}

@@ -1,0 +1,54 @@
+package autodiff
+
+import (
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
+)
+
+// TriMatMul returns L·B, or Lᵀ·B when transposed is true, for a
+// lower-triangular n x n L (only its lower triangle is read) and B (n x k):
+// one TRMM forward, half the flops of the GEMM that MatMul would spend on
+// L's zeros. Backward: B̄ += op(L)ᵀ X̄ (one TRMM) and L̄ += tril(X̄ Bᵀ) for
+// L·B, tril(B X̄ᵀ) for Lᵀ·B (one GEMM).
+func (t *Tape) TriMatMul(L, B *Var, transposed bool) *Var {
+	n, c := L.Val.Dims()
+	br, bc := B.Val.Dims()
+	if n != c || br != n {
+		shapePanic("TriMatMul", L, B)
+	}
+	out := t.newVar(br, bc)
+	out.Val.Copy(B.Val)
+	blas64.Trmm(blas.Left, trans(transposed), 1, lowerTri(L.Val), general(out.Val))
+	if rec := t.record(triMatMulBack, out, L, B); rec != nil {
+		rec.flag = transposed
+	}
+	return out
+}
+
+func triMatMulBack(t *Tape, rec *record) {
+	L, B, X := rec.a, rec.b, rec.out
+	n, k := X.Val.Dims()
+	if B.needGrad {
+		G := t.scratch(n, k)
+		G.Copy(X.Grad)
+		blas64.Trmm(blas.Left, trans(!rec.flag), 1, lowerTri(L.Val), general(G))
+		gb, g := data(B.Grad), data(G)
+		for i, v := range g {
+			gb[i] += v
+		}
+	}
+	if L.needGrad {
+		T := t.scratch(n, n)
+		if rec.flag { // B X̄ᵀ
+			blas64.Gemm(blas.NoTrans, blas.Trans, 1, general(B.Val), general(X.Grad), 0, general(T))
+		} else { // X̄ Bᵀ
+			blas64.Gemm(blas.NoTrans, blas.Trans, 1, general(X.Grad), general(B.Val), 0, general(T))
+		}
+		gl, tt := data(L.Grad), data(T)
+		for i := 0; i < n; i++ {
+			for j := 0; j <= i; j++ {
+				gl[i*n+j] += tt[i*n+j]
+			}
+		}
+	}
+}
