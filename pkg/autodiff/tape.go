@@ -212,6 +212,17 @@ func (t *Tape) ConstData(r, c int, data []float64) *Var {
 	return v
 }
 
+// RowsOf puts an r x c constant on the tape whose row i is a copy of row(i)
+// (each of length c): a gather without an intermediate matrix.
+func (t *Tape) RowsOf(r, c int, row func(i int) []float64) *Var {
+	v := t.newVar(r, c)
+	d := data(v.Val)
+	for i := 0; i < r; i++ {
+		copy(d[i*c:(i+1)*c], row(i)[:c])
+	}
+	return v
+}
+
 // Scalar puts the constant x on the tape as a 1 x 1 Var.
 func (t *Tape) Scalar(x float64) *Var {
 	v := t.newVar(1, 1)

@@ -135,3 +135,21 @@ func BenchmarkEvalSGP(b *testing.B) {
 }
 
 var sinkF float64
+
+// BenchmarkEvalSLGP times SLGP's predictive sampling for 1000 test points x
+// 200 samples (200,000 rows through the prior network, the encoder and the
+// GP layer), the part of the evaluation protocol that dominates at UCI
+// sizes.
+func BenchmarkEvalSLGP(b *testing.B) {
+	_, _, spec := benchData()
+	m, _ := newLatentGP("slgp", defaultLatentConfig(), spec, true)
+	rng := rand.New(rand.NewPCG(4, 4))
+	Xt := adtest.Rand(rng, 1000, benchD)
+	m.Sample(Xt, 200, rng)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		ys, _ := m.Sample(Xt, 200, rng)
+		sinkF += ys.At(0, 0)
+	}
+}

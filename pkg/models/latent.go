@@ -285,37 +285,37 @@ func (m *latentGP) Objective(t *ad.Tape, X, Y *mat.Dense, n int, rng *rand.Rand)
 	return m.bound(t, m.build(t, X, Y, epsW, epsH), b, n)
 }
 
-// predictChunk bounds the rows (points x samples) of one prediction pass.
+// predictChunk bounds the rows (points x samples) whose random draws are
+// made together: it fixes the order in which Sample consumes its generator
+// and must not change, or the same seed gives other samples.
 const predictChunk = 20000
+
+// predictBlock is the number of rows Sample pushes through the encoder and
+// the GP layer at once: small enough that a block's activations (predictBlock
+// x 100 floats per hidden layer) stay in cache, large enough for GEMM. A
+// variable only so that a test can check the blocking changes nothing.
+var predictBlock = 1024
 
 // Sample implements Model (models.md §5.7): w from the prior p(w | x*), h
 // from the encoder q(h | x*, w) (GPCDE: h = [x*, w]), then
 // y = μ_f + z√(ν_f + σ² + ε_r) and f = μ_f + z√(ν_f + ε_r), same z.
+// Draws are made per chunk of predictChunk rows (w's, then h's, then the
+// z's); the networks and the GP run on blocks of predictBlock rows.
 func (m *latentGP) Sample(X *mat.Dense, P int, rng *rand.Rand) (Y, F *mat.Dense) {
 	n, _ := X.Dims()
 	dy := m.dy
 	Y, F = mat.NewDense(P, n*dy, nil), mat.NewDense(P, n*dy, nil)
 	s2 := m.Noise.Value().At(0, 0)
-	t := m.tape
-	t.NoGrad = true
 	chunk := max(1, predictChunk/P)
 	for i0 := 0; i0 < n; i0 += chunk {
 		i1 := min(n, i0+chunk)
 		nb := i1 - i0
-		t.Reset()
-		x := t.Tile(t.Const(X.Slice(i0, i1, 0, m.dx)), P) // row p·nb + i
-		muP, vP := m.wPrior(t, x)
-		w := reparam(t, muP, vP, t.Const(fillNormal(nil, P*nb, m.Cfg.DW, rng)))
-		h := t.ConcatCols(x, w)
-		if m.encoder {
-			h = m.sampleH(t, h, rng)
-		}
-		muF, nuF := m.Layer.Marginals(t, m.prior(t), h)
+		muF, nuF := m.predictChunk(X.Slice(i0, i1, 0, m.dx).(*mat.Dense), P, rng)
 		for p := 0; p < P; p++ {
 			for i := 0; i < nb; i++ {
 				for d := 0; d < dy; d++ {
 					r := p*nb + i
-					mu, v := muF.Val.At(r, d), nuF.Val.At(r, d)
+					mu, v := muF.At(r, d), nuF.At(r, d)
 					z := rng.NormFloat64()
 					Y.Set(p, (i0+i)*dy+d, mu+z*math.Sqrt(v+s2+EpsR))
 					F.Set(p, (i0+i)*dy+d, mu+z*math.Sqrt(v+EpsR))
@@ -324,6 +324,48 @@ func (m *latentGP) Sample(X *mat.Dense, P int, rng *rand.Rand) (Y, F *mat.Dense)
 		}
 	}
 	return Y, F
+}
+
+// predictChunk returns the means and variances of f (P·nb x d_y, row p·nb +
+// i) at the nb points of Xc with P samples of w (and h) each: p(w | x*) once
+// per point, the draws for all rows (w's, then h's), then the encoder and
+// the GP block by block.
+func (m *latentGP) predictChunk(Xc *mat.Dense, P int, rng *rand.Rand) (muF, nuF *mat.Dense) {
+	nb, _ := Xc.Dims()
+	rows := P * nb
+	t := m.tape
+	t.NoGrad = true
+	t.Reset()
+	muPv, vPv := m.wPrior(t, t.Const(Xc))
+	muP, vP := mat.DenseCopyOf(muPv.Val), mat.DenseCopyOf(vPv.Val)
+	epsW := fillNormal(nil, rows, m.Cfg.DW, rng)
+	var epsH *mat.Dense
+	if m.encoder {
+		epsH = fillNormal(nil, rows, m.dh, rng)
+	}
+	muF, nuF = mat.NewDense(rows, m.dy, nil), mat.NewDense(rows, m.dy, nil)
+	for r0 := 0; r0 < rows; r0 += predictBlock {
+		r1 := min(rows, r0+predictBlock)
+		t.Reset()
+		x, mp, vp := gatherRows(t, Xc, r0, r1), gatherRows(t, muP, r0, r1), gatherRows(t, vP, r0, r1)
+		w := reparam(t, mp, vp, t.Const(epsW.Slice(r0, r1, 0, m.Cfg.DW)))
+		h := t.ConcatCols(x, w)
+		if m.encoder {
+			muH, vH := m.encode(t, h)
+			h = reparam(t, muH, vH, t.Const(epsH.Slice(r0, r1, 0, m.dh)))
+		}
+		mu, nu := m.Layer.Marginals(t, m.prior(t), h)
+		muF.Slice(r0, r1, 0, m.dy).(*mat.Dense).Copy(mu.Val)
+		nuF.Slice(r0, r1, 0, m.dy).(*mat.Dense).Copy(nu.Val)
+	}
+	return muF, nuF
+}
+
+// gatherRows puts rows r0..r1-1 of the P-fold tiling of src (row r is src's
+// row r mod nb) on the tape as a constant.
+func gatherRows(t *ad.Tape, src *mat.Dense, r0, r1 int) *ad.Var {
+	nb, c := src.Dims()
+	return t.RowsOf(r1-r0, c, func(i int) []float64 { return src.RawRowView((r0 + i) % nb) })
 }
 
 // LatentMeans returns the means of q(w | x, y) and p(w | x) (first latent

@@ -167,10 +167,3 @@ func (m *latentGP) slgpData(t *ad.Tape, tr *terms, b int) *ad.Var {
 	obj := t.Sub(t.Mean(tr.E), t.Mean(tr.klW))
 	return t.Sub(obj, t.Scale(beta, t.Mean(tr.klH)))
 }
-
-// sampleH draws h from the encoder q(h | x*, w*) at the rows of in =
-// [x*, w*] for prediction (models.md §5.7 step 2).
-func (m *latentGP) sampleH(t *ad.Tape, in *ad.Var, rng *rand.Rand) *ad.Var {
-	muH, vH := m.encode(t, in)
-	return reparam(t, muH, vH, t.Const(fillNormal(nil, in.Rows(), m.dh, rng)))
-}

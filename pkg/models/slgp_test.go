@@ -374,3 +374,35 @@ func maxAbsDiff(a, b *mat.Dense) float64 {
 	d.Sub(a, b)
 	return mat.Norm(&d, math.Inf(1))
 }
+
+// TestSampleBlockingChangesNothing: SLGP's and GPCDE's predictive samples
+// are the same whether the rows go through the networks and the GP in one
+// block or in blocks of 7 (which also splits points across blocks), and
+// across several draw chunks.
+func TestSampleBlockingChangesNothing(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	X, Y := adtest.Rand(rng, 40, 2), adtest.Rand(rng, 40, 1)
+	Xt := adtest.Rand(rng, 230, 2)
+	for _, enc := range []bool{true, false} {
+		cfg := defaultLatentConfig()
+		cfg.M, cfg.Hidden = 6, []int{5, 5}
+		if !enc {
+			cfg.Bound = "vi"
+		}
+		m, err := newLatentGP("slgp", cfg, Spec{X: X, Y: Y, Seed: 3, KMeans: func(X *mat.Dense, M int, _ uint64) *mat.Dense {
+			return adtest.Rand(rand.New(rand.NewPCG(1, 1)), M, 2)
+		}}, enc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		randomize(m.Params(), rand.New(rand.NewPCG(5, 5)), 0.3)
+		defer func(b int) { predictBlock = b }(predictBlock)
+		predictBlock = 1 << 30
+		one, _ := m.Sample(Xt, 150, rand.New(rand.NewPCG(7, 7))) // 230 x 150 rows: two chunks
+		predictBlock = 7
+		blocked, _ := m.Sample(Xt, 150, rand.New(rand.NewPCG(7, 7)))
+		if !mat.EqualApprox(one, blocked, 1e-12) {
+			t.Errorf("encoder=%v: blocked samples differ from one-block samples", enc)
+		}
+	}
+}
