@@ -104,6 +104,10 @@ func printMetrics(w io.Writer, r *eval.Result) {
 	}
 	fmt.Fprintf(w, "\n  %d test points x %d samples; train %.1fs (%.0f it/s), eval %.1fs; BLAS %s\n",
 		m.NTest, m.Samples, r.TrainSeconds, r.ItersPerSecond, r.EvalSeconds, r.BLAS)
+	if s := r.Selection; s != nil {
+		fmt.Fprintf(w, "  selected iteration %d of %d on %d held-out training rows (validation NLL %.4f); last iteration: test NLL %.4f, RMSE %.4g\n",
+			s.Iter, r.Iterations, s.NValidation, s.ValNLL, s.LastMetrics.NLL, s.LastMetrics.RMSE)
+	}
 	keys := make([]string, 0, len(r.Diagnostics))
 	for k := range r.Diagnostics {
 		keys = append(keys, k)

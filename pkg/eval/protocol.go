@@ -34,20 +34,31 @@ type Protocol struct {
 	Samples int
 	// Split is the kind of train/test split.
 	Split SplitKind
+	// Validation is the fraction of the training split held out for
+	// model selection (Result.Selection; 0 = none).
+	Validation float64
 }
 
 // ProtocolOf derives the protocol of r from fields every result file has:
 // Iterations, Metrics.Samples, and the kind of split from the start of the
 // Split description ("random seed", "fixed split", "toy:"), or else from
-// Config["data"]["split"].
+// Config["data"]["split"]; and the held-out fraction of a Selection.
 func ProtocolOf(r *Result) Protocol {
-	return Protocol{Iterations: r.Iterations, Samples: r.Metrics.Samples, Split: splitKindOf(r)}
+	p := Protocol{Iterations: r.Iterations, Samples: r.Metrics.Samples, Split: splitKindOf(r)}
+	if r.Selection != nil {
+		p.Validation = r.Selection.Validation
+	}
+	return p
 }
 
 // String describes p in full, e.g. "20000 iterations, 200 samples per test
 // point, random split".
 func (p Protocol) String() string {
-	return fmt.Sprintf("%d iterations, %d samples per test point, %s", p.Iterations, p.Samples, p.Split.phrase())
+	s := fmt.Sprintf("%d iterations, %d samples per test point, %s", p.Iterations, p.Samples, p.Split.phrase())
+	if p.Validation > 0 {
+		s += fmt.Sprintf(", best of a %g%% validation hold-out", 100*p.Validation)
+	}
+	return s
 }
 
 // phrase names the split kind for prose: "random split", "toy data".

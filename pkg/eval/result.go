@@ -34,6 +34,33 @@ type TracePoint struct {
 	TestNLL *float64 `json:"test_nll,omitempty"`
 }
 
+// ValPoint is one held-out validation check: the validation NLL (original
+// y scale) at an iteration.
+type ValPoint struct {
+	Iter int     `json:"iter"`
+	NLL  float64 `json:"nll"`
+}
+
+// Selection records held-out model selection (train.validation): the run's
+// Metrics are those of the selected parameters, LastMetrics those of the
+// last iteration's.
+type Selection struct {
+	// Validation is the fraction of the training split held out.
+	Validation float64 `json:"validation"`
+	// NValidation and NTrain are the held-out and the trained-on rows.
+	NValidation int `json:"n_validation"`
+	NTrain      int `json:"n_train"`
+	// Every is the cadence of the checks, in iterations.
+	Every int `json:"every"`
+	// Iter is the selected iteration and ValNLL its validation NLL.
+	Iter   int     `json:"iter"`
+	ValNLL float64 `json:"val_nll"`
+	// LastMetrics are the test metrics at the last iteration.
+	LastMetrics Metrics `json:"last_metrics"`
+	// Trace is the validation NLL at every check.
+	Trace []ValPoint `json:"trace"`
+}
+
 // Result is the record one training-and-evaluation run writes as JSON.
 type Result struct {
 	// Model is the model name, e.g. "slgp".
@@ -64,6 +91,9 @@ type Result struct {
 	Metrics Metrics `json:"metrics"`
 	// Trace is the optional training trace.
 	Trace []TracePoint `json:"trace,omitempty"`
+	// Selection, when present, says the run selected its parameters on a
+	// held-out part of the training split (Metrics are the selected ones).
+	Selection *Selection `json:"selection,omitempty"`
 	// Diagnostics holds optional model-specific scalars (e.g. learned noise).
 	Diagnostics map[string]float64 `json:"diagnostics,omitempty"`
 	// Version is the program version (e.g. a git describe string).

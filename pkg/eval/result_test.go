@@ -25,6 +25,8 @@ func sampleResult() *Result {
 			{Iter: 0, ELBO: -3.5},
 			{Iter: 1000, ELBO: -1.25, TestNLL: &tn},
 		},
+		Selection: &Selection{Validation: 0.1, NValidation: 144, NTrain: 1296, Every: 1000, Iter: 6000, ValNLL: 0.7,
+			LastMetrics: Metrics{NLL: 0.9, NTest: 159, Samples: 200}, Trace: []ValPoint{{Iter: 0, NLL: 1.4}, {Iter: 6000, NLL: 0.7}}},
 		Diagnostics: map[string]float64{"noise": 0.0043},
 		Version:     "v0.1.0", GoVersion: "go1.26", BLAS: "gonum", Date: "2025-01-02T03:04:05Z",
 		Command: "mgp uci --model slgp",
@@ -140,7 +142,8 @@ func TestReadResultRejectsNonResults(t *testing.T) {
 
 func TestJSONTagsSnakeCase(t *testing.T) {
 	snake := regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)*$`)
-	for _, typ := range []reflect.Type{reflect.TypeFor[Result](), reflect.TypeFor[Metrics](), reflect.TypeFor[TracePoint]()} {
+	for _, typ := range []reflect.Type{reflect.TypeFor[Result](), reflect.TypeFor[Metrics](), reflect.TypeFor[TracePoint](),
+		reflect.TypeFor[Selection](), reflect.TypeFor[ValPoint]()} {
 		for i := 0; i < typ.NumField(); i++ {
 			f := typ.Field(i)
 			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")

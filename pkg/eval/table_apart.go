@@ -149,7 +149,16 @@ func joinRepeats(rs []Repeat) string {
 
 // brief names p in short: "2000 its, 200 samples, random split".
 func (p Protocol) brief() string {
-	return p.short(protocolParts{iterations: true, samples: true, split: true})
+	return p.short(protocolParts{iterations: true, samples: true, split: true, validation: p.Validation > 0})
+}
+
+// validationPhrase names the held-out selection: "selected on 10% held out"
+// or "last iteration".
+func (p Protocol) validationPhrase() string {
+	if p.Validation > 0 {
+		return fmt.Sprintf("selected on %g%% held out", 100*p.Validation)
+	}
+	return "last iteration"
 }
 
 // phrase names the given parts of p for prose: "at 2000 iterations with 100
@@ -169,6 +178,9 @@ func (p Protocol) phrase(parts protocolParts) string {
 		default:
 			s = append(s, "on "+string(p.Split)+" splits")
 		}
+	}
+	if parts.validation {
+		s = append(s, p.validationPhrase())
 	}
 	return strings.Join(s, " ")
 }

@@ -86,7 +86,7 @@ func rowLabel(model, variant string, p Protocol, siblings []Protocol) string {
 }
 
 // protocolParts says which parts of a set of protocols differ.
-type protocolParts struct{ iterations, samples, split bool }
+type protocolParts struct{ iterations, samples, split, validation bool }
 
 // varyingParts returns the parts that are not the same in all of ps.
 func varyingParts(ps []Protocol) protocolParts {
@@ -95,6 +95,7 @@ func varyingParts(ps []Protocol) protocolParts {
 		v.iterations = v.iterations || p.Iterations != ps[0].Iterations
 		v.samples = v.samples || p.Samples != ps[0].Samples
 		v.split = v.split || p.Split != ps[0].Split
+		v.validation = v.validation || p.Validation != ps[0].Validation
 	}
 	return v
 }
@@ -110,6 +111,9 @@ func (p Protocol) short(parts protocolParts) string {
 	}
 	if parts.split {
 		s = append(s, p.Split.phrase())
+	}
+	if parts.validation {
+		s = append(s, p.validationPhrase())
 	}
 	return strings.Join(s, ", ")
 }

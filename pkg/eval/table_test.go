@@ -128,24 +128,27 @@ func TestSummariseKeepsProtocolsApart(t *testing.T) {
 		note   string
 	}{
 		{"iterations", func(r *Result) { r.Iterations = 20000 },
-			Protocol{20000, 200, SplitRandom},
+			Protocol{20000, 200, SplitRandom, 0},
 			"kept apart: sgp on boston: 2 runs at 2000 iterations, 3 runs at 20000 iterations"},
 		{"samples", func(r *Result) { r.Metrics.Samples = 50 },
-			Protocol{2000, 50, SplitRandom},
+			Protocol{2000, 50, SplitRandom, 0},
 			"kept apart: sgp on boston: 3 runs with 50 samples, 2 runs with 200 samples"},
 		{"fixed split", func(r *Result) { r.Split = fmt.Sprintf("fixed split %d, 90/10", r.SplitSeed) },
-			Protocol{2000, 200, SplitFixed},
+			Protocol{2000, 200, SplitFixed, 0},
 			"kept apart: sgp on boston: 2 runs on random splits, 3 runs on fixed splits"},
 		{"split from config", func(r *Result) {
 			r.Split = ""
 			r.Config = map[string]any{"data": map[string]any{"split": "fixed"}}
-		}, Protocol{2000, 200, SplitFixed},
+		}, Protocol{2000, 200, SplitFixed, 0},
 			"kept apart: sgp on boston: 2 runs on random splits, 3 runs on fixed splits"},
 		{"toy", func(r *Result) { r.Split = "toy: train seed 0, held-out draw seed 1000" },
-			Protocol{2000, 200, SplitToy},
+			Protocol{2000, 200, SplitToy, 0},
 			"kept apart: sgp on boston: 2 runs on random splits, 3 runs on toy data"},
+		{"held-out selection", func(r *Result) { r.Selection = &Selection{Validation: 0.1} },
+			Protocol{2000, 200, SplitRandom, 0.1},
+			"kept apart: sgp on boston: 2 runs last iteration, 3 runs selected on 10% held out"},
 		{"iterations and split", func(r *Result) { r.Iterations = 500; r.Split = "toy: x" },
-			Protocol{500, 200, SplitToy},
+			Protocol{500, 200, SplitToy, 0},
 			"kept apart: sgp on boston: 3 runs at 500 iterations on toy data, 2 runs at 2000 iterations on random splits"},
 	}
 	for _, c := range cases {

@@ -55,6 +55,9 @@ type Checkpoint struct {
 	Complete bool `json:"complete,omitempty"`
 	// Data describes the training data's standardisation and columns.
 	Data *DataInfo `json:"data_info,omitempty"`
+	// Selection is the held-out selection so far (train.validation). Once
+	// the run is complete, Params are the selected parameters.
+	Selection *Selection `json:"selection,omitempty"`
 }
 
 // NewCheckpoint captures cfg and the parameters ps.

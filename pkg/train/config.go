@@ -61,6 +61,14 @@ type TrainConfig struct {
 	// iterations; 0 (the default) writes one about every five minutes of
 	// training instead.
 	CheckpointEvery int `mapstructure:"checkpoint_every" json:"checkpoint_every,omitempty"`
+	// Validation, when positive, holds out this fraction of the training
+	// split (0 < v <= 0.5), evaluates the KDE NLL on it every SelectEvery
+	// iterations and at the end, and reports the parameters with the best
+	// validation NLL (the last iteration's test metrics are kept beside
+	// them). The test split is never read before the final evaluation.
+	Validation float64 `mapstructure:"validation" json:"validation,omitempty"`
+	// SelectEvery is the validation cadence (default DefaultSelectEvery).
+	SelectEvery int `mapstructure:"select_every" json:"select_every,omitempty"`
 }
 
 // EvalConfig sets the evaluation protocol (models.md §8).
@@ -115,6 +123,15 @@ func (c *RunConfig) Validate() error {
 	}
 	if c.Data.Split == "fixed" && (c.Data.Kind == "toy" || (c.Data.Kind == "" && slices.Contains(data.ToyNames(), c.Data.Name))) {
 		return fmt.Errorf("data.split = fixed: the toy case %q has no split files (its test set is a fresh draw); remove data.split", c.Data.Name)
+	}
+	if math.IsNaN(c.Train.Validation) || c.Train.Validation < 0 || c.Train.Validation > 0.5 {
+		return fmt.Errorf("train.validation = %g: must be a fraction in [0, 0.5] of the training split (0 = no held-out selection)", c.Train.Validation)
+	}
+	if c.Train.SelectEvery < 0 {
+		return fmt.Errorf("train.select_every = %d: must be >= 0 (0: every %d iterations)", c.Train.SelectEvery, DefaultSelectEvery)
+	}
+	if c.Train.SelectEvery > 0 && c.Train.Validation == 0 {
+		return fmt.Errorf("train.select_every = %d needs train.validation (the fraction of the training split to hold out), e.g. 0.1", c.Train.SelectEvery)
 	}
 	if c.Train.CheckpointEvery < 0 {
 		return fmt.Errorf("train.checkpoint_every = %d: must be >= 0 (0: about every five minutes)", c.Train.CheckpointEvery)

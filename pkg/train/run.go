@@ -151,6 +151,12 @@ func Run(ctx context.Context, cfg RunConfig, opts Options) (*Outcome, error) {
 	if err != nil {
 		return nil, &InputError{err}
 	}
+	var hold *Holdout
+	if cfg.Train.Validation > 0 {
+		if exp, hold, err = splitValidation(exp, cfg.Train.Validation, derive(cfg.Train.Seed, streamValidation)); err != nil {
+			return nil, &InputError{err}
+		}
+	}
 	if err := ctx.Err(); err != nil {
 		return nil, interrupted("loading", 0, "", err)
 	}
@@ -182,6 +188,19 @@ func Run(ctx context.Context, cfg RunConfig, opts Options) (*Outcome, error) {
 			fmt.Fprintf(opts.Log, "%s/%s: resuming from %s at iteration %d of %d\n", cfg.ModelName(), exp.Name, ckPath, prev.State.Iter, cfg.Train.Iterations)
 		}
 	}
+	var sel *selector
+	if hold != nil {
+		sel = &selector{m: m, h: hold, ystd: exp.Std.YStd, samples: cfg.Eval.Samples, seed: cfg.Train.Seed, every: cfg.Train.SelectEvery}
+		if sel.every == 0 {
+			sel.every = DefaultSelectEvery
+		}
+		if prev != nil && prev.Selection != nil {
+			sel.state = *prev.Selection
+		}
+		if err := sel.catchUp(ctx, tr.Iter()); err != nil {
+			return nil, selectErr(ctx, err, interrupted, tr.Iter(), ckPath)
+		}
+	}
 	if cfg.Train.EvalEvery > 0 {
 		tr.Eval = func(k uint64) float64 {
 			met, err := EvaluateCtx(context.Background(), m, exp.XTest, exp.YTest, exp.Std.YStd, cfg.Eval.Samples, derive(cfg.Train.Seed, streamEval+16*k))
@@ -203,6 +222,9 @@ func Run(ctx context.Context, cfg RunConfig, opts Options) (*Outcome, error) {
 		ck.Variant, ck.State, ck.Data = opts.Variant, st, dataInfo(exp)
 		ck.Trained = st.Iter == cfg.Train.Iterations
 		ck.Complete = complete
+		if sel != nil {
+			ck.Selection = &sel.state
+		}
 		if err := ck.Save(ckPath); err != nil {
 			return fmt.Errorf("writing checkpoint: %w", err)
 		}
@@ -214,6 +236,11 @@ func Run(ctx context.Context, cfg RunConfig, opts Options) (*Outcome, error) {
 	}
 	last := time.Now()
 	tr.AfterStep = func(it int) error {
+		if sel != nil && it%sel.every == 0 {
+			if err := sel.check(ctx, it); err != nil {
+				return err
+			}
+		}
 		every := cfg.Train.CheckpointEvery
 		if it < cfg.Train.Iterations && ((every > 0 && it%every == 0) || (every == 0 && time.Since(last) >= interval)) {
 			if err := save(false); err != nil {
@@ -238,6 +265,14 @@ func Run(ctx context.Context, cfg RunConfig, opts Options) (*Outcome, error) {
 	if err := save(false); err != nil {
 		return nil, err
 	}
+	if sel != nil {
+		if err := sel.finish(ctx, tr.Iter()); err != nil {
+			return nil, selectErr(ctx, err, interrupted, tr.Iter(), ckPath)
+		}
+		if err := save(false); err != nil {
+			return nil, err
+		}
+	}
 	t1 := time.Now()
 	met, err := EvaluateCtx(ctx, m, exp.XTest, exp.YTest, exp.Std.YStd, cfg.Eval.Samples, derive(cfg.Train.Seed, streamEval))
 	if err != nil {
@@ -246,6 +281,23 @@ func Run(ctx context.Context, cfg RunConfig, opts Options) (*Outcome, error) {
 		}
 		return nil, err
 	}
+	var selInfo *eval.Selection
+	if sel != nil {
+		last := met
+		if err := sel.restoreBest(); err != nil {
+			return nil, err
+		}
+		if met, err = EvaluateCtx(ctx, m, exp.XTest, exp.YTest, exp.Std.YStd, cfg.Eval.Samples, derive(cfg.Train.Seed, streamEval)); err != nil {
+			if ctx.Err() != nil {
+				return nil, interrupted("evaluation", tr.Iter(), ckPath, err)
+			}
+			return nil, err
+		}
+		nv, _ := hold.X.Dims()
+		nt, _ := exp.XTrain.Dims()
+		selInfo = &eval.Selection{Validation: cfg.Train.Validation, NValidation: nv, NTrain: nt, Every: sel.every,
+			Iter: sel.state.Iter, ValNLL: sel.state.NLL, LastMetrics: last, Trace: sel.state.Trace}
+	}
 	evalSec := time.Since(t1).Seconds()
 	trainSec := tr.Seconds()
 	res := &eval.Result{
@@ -253,7 +305,7 @@ func Run(ctx context.Context, cfg RunConfig, opts Options) (*Outcome, error) {
 		SplitSeed: cfg.Data.SplitSeed, ModelSeed: cfg.Train.Seed, Split: exp.Split,
 		Iterations: cfg.Train.Iterations, TrainSeconds: trainSec, EvalSeconds: evalSec,
 		ItersPerSecond: float64(cfg.Train.Iterations) / max(trainSec, 1e-9),
-		Metrics:        met, Trace: tr.Trace(),
+		Metrics:        met, Trace: tr.Trace(), Selection: selInfo,
 		Version: opts.Version, GoVersion: runtime.Version(), BLAS: ad.Backend(),
 		Date: time.Now().UTC().Format(time.RFC3339), Command: opts.Command,
 	}
@@ -415,4 +467,14 @@ func checkInducingParams(m models.Model, exp *Experiment) error {
 		}
 	}
 	return nil
+}
+
+// selectErr turns a failed validation check into an interruption when ctx
+// ended (the checkpoint at ck, if any, resumes with the check) and returns
+// other errors as they are.
+func selectErr(ctx context.Context, err error, interrupted func(string, int, string, error) error, iter int, ck string) error {
+	if ctx.Err() != nil {
+		return interrupted("validation", iter, ck, err)
+	}
+	return err
 }

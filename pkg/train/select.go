@@ -1,0 +1,142 @@
+package train
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	ad "github.com/mgpteam/mgp/pkg/autodiff"
+	"github.com/mgpteam/mgp/pkg/eval"
+	"github.com/mgpteam/mgp/pkg/models"
+	"gonum.org/v1/gonum/mat"
+)
+
+// streamValidation seeds the choice of the validation rows and
+// streamSelect the predictive draws of the validation evaluations.
+const (
+	streamValidation = 5
+	streamSelect     = 6
+)
+
+// DefaultSelectEvery is the validation cadence when train.validation is set
+// and train.select_every is not.
+const DefaultSelectEvery = 1000
+
+// Holdout is the validation part of a training split.
+type Holdout struct {
+	X, Y *mat.Dense
+}
+
+// splitValidation moves round(frac·N_train) training rows, chosen by a
+// permutation seeded from seed, into a validation set; the experiment keeps
+// the rest for training. The test split is not touched.
+func splitValidation(exp *Experiment, frac float64, seed uint64) (*Experiment, *Holdout, error) {
+	n, dx := exp.XTrain.Dims()
+	_, dy := exp.YTrain.Dims()
+	nv := int(math.Round(frac * float64(n)))
+	if nv < 2 || n-nv < 2 {
+		return nil, nil, fmt.Errorf("train.validation = %g of %d training rows leaves %d for validation and %d for training: both need at least 2", frac, n, nv, n-nv)
+	}
+	perm := rand.New(rand.NewPCG(seed, 0)).Perm(n)
+	out := *exp
+	out.XTrain, out.YTrain = mat.NewDense(n-nv, dx, nil), mat.NewDense(n-nv, dy, nil)
+	h := &Holdout{X: mat.NewDense(nv, dx, nil), Y: mat.NewDense(nv, dy, nil)}
+	for k, i := range perm {
+		if k < nv {
+			h.X.SetRow(k, exp.XTrain.RawRowView(i))
+			h.Y.SetRow(k, exp.YTrain.RawRowView(i))
+		} else {
+			out.XTrain.SetRow(k-nv, exp.XTrain.RawRowView(i))
+			out.YTrain.SetRow(k-nv, exp.YTrain.RawRowView(i))
+		}
+	}
+	return &out, h, nil
+}
+
+// Selection is the state of held-out model selection: the best validation
+// NLL so far, where it was reached and the parameters there. It is part of
+// a checkpoint, so an interrupted run selects exactly as an uninterrupted
+// one.
+type Selection struct {
+	// Iter is the iteration of the best validation NLL (0 before any).
+	Iter int `json:"iter"`
+	// NLL is the best validation NLL (original y scale).
+	NLL float64 `json:"nll"`
+	// Params are the parameters at Iter.
+	Params map[string]Matrix `json:"params,omitempty"`
+	// Trace is the validation NLL at every check.
+	Trace []eval.ValPoint `json:"trace,omitempty"`
+}
+
+// selector evaluates the validation NLL every Every iterations and keeps the
+// best parameters.
+type selector struct {
+	m       models.Model
+	h       *Holdout
+	ystd    []float64
+	samples int
+	seed    uint64
+	every   int
+	state   Selection
+}
+
+// beforeCheck, when set (by tests only), is called at the start of every
+// validation check.
+var beforeCheck func(it int)
+
+// check evaluates the validation NLL at iteration it (a multiple of every,
+// or the last) and keeps the parameters when they are the best so far.
+// Non-finite validation NLLs never win.
+func (s *selector) check(ctx context.Context, it int) error {
+	if beforeCheck != nil {
+		beforeCheck(it)
+	}
+	met, err := EvaluateCtx(ctx, s.m, s.h.X, s.h.Y, s.ystd, s.samples, derive(s.seed, streamSelect+16*uint64(it)))
+	if err != nil {
+		return err
+	}
+	s.state.Trace = append(s.state.Trace, eval.ValPoint{Iter: it, NLL: met.NLL})
+	if !math.IsNaN(met.NLL) && !math.IsInf(met.NLL, 0) && (s.state.Params == nil || met.NLL < s.state.NLL) {
+		s.state.Iter, s.state.NLL = it, met.NLL
+		s.state.Params = snapshotParams(s.m.Params())
+	}
+	return nil
+}
+
+// restoreBest puts the selected parameters into the model.
+func (s *selector) restoreBest() error {
+	if s.state.Params == nil {
+		return fmt.Errorf("held-out selection: no finite validation NLL at any check; the run diverged")
+	}
+	ck := &Checkpoint{Params: s.state.Params}
+	return ck.Restore(s.m.Params())
+}
+
+// catchUp runs the check of iteration it when it is due and not yet made:
+// a run interrupted between a step and its check resumes with the check.
+func (s *selector) catchUp(ctx context.Context, it int) error {
+	due := it%s.every == 0
+	if n := len(s.state.Trace); due && (n == 0 || s.state.Trace[n-1].Iter < it) {
+		return s.check(ctx, it)
+	}
+	return nil
+}
+
+// finish makes the last iteration's check when the cadence skipped it.
+func (s *selector) finish(ctx context.Context, it int) error {
+	if n := len(s.state.Trace); n == 0 || s.state.Trace[n-1].Iter < it {
+		return s.check(ctx, it)
+	}
+	return nil
+}
+
+// snapshotParams copies the parameters' raw values.
+func snapshotParams(ps *ad.ParamSet) map[string]Matrix {
+	out := map[string]Matrix{}
+	for name, m := range ps.Snapshot() {
+		r, c := m.Dims()
+		out[name] = Matrix{Rows: r, Cols: c, Data: m.RawMatrix().Data}
+	}
+	return out
+}
