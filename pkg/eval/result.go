@@ -94,6 +94,9 @@ type Result struct {
 	// Selection, when present, says the run selected its parameters on a
 	// held-out part of the training split (Metrics are the selected ones).
 	Selection *Selection `json:"selection,omitempty"`
+	// Warnings are what the run should not end with unnoticed (e.g. a latent
+	// model memorising its targets, a late rise of the validation NLL).
+	Warnings []string `json:"warnings,omitempty"`
 	// Diagnostics holds optional model-specific scalars (e.g. learned noise).
 	Diagnostics map[string]float64 `json:"diagnostics,omitempty"`
 	// Version is the program version (e.g. a git describe string).

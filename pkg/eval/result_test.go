@@ -27,6 +27,7 @@ func sampleResult() *Result {
 		},
 		Selection: &Selection{Validation: 0.1, NValidation: 144, NTrain: 1296, Every: 1000, Iter: 6000, ValNLL: 0.7,
 			LastMetrics: Metrics{NLL: 0.9, NTest: 159, Samples: 200}, Trace: []ValPoint{{Iter: 0, NLL: 1.4}, {Iter: 6000, NLL: 0.7}}},
+		Warnings:    []string{"slgp on wine-red: overfits late"},
 		Diagnostics: map[string]float64{"noise": 0.0043},
 		Version:     "v0.1.0", GoVersion: "go1.26", BLAS: "gonum", Date: "2025-01-02T03:04:05Z",
 		Command: "mgp uci --model slgp",

@@ -380,9 +380,36 @@ func (m *latentGP) LatentMeans(X, Y *mat.Dense) (post, prior []float64) {
 	return mat.Col(nil, 0, muQ.Val), mat.Col(nil, 0, muP.Val)
 }
 
+// LiveSpread is the spread (population sd over the training points, in
+// standardised units) of q(w | x, y)'s mean above which w is said to carry
+// information.
+const LiveSpread = 0.1
+
+// MemorisationNoise is the output noise variance (standardised units) below
+// which a latent model with a live w is flagged as memorising its training
+// targets through w: q(w | x, y) reconstructs y, the GP passes it on almost
+// noiselessly, and at a test input, where w comes from p(w | x*) and knows
+// nothing of y*, the predictive samples are too tight (the regime of
+// models.md §5.6a in which the test NLL explodes).
+const MemorisationNoise = 1e-3
+
+// meanKLW returns the mean over the rows of KL[q(w | x, y) ‖ p(w | x)],
+// the information (nats per point) w carries about y beyond x.
+func (m *latentGP) meanKLW(X, Y *mat.Dense) float64 {
+	t := m.tape
+	t.NoGrad = true
+	t.Reset()
+	x := t.Const(X)
+	muQ, vQ := m.wPost(t, x, t.Const(Y))
+	muP, vP := m.wPrior(t, x)
+	return stat.Mean(normalKLRows(t, muQ, vQ, muP, vP).Val.RawMatrix().Data, nil)
+}
+
 // Diagnostics implements Diagnoser: the learnt noise and ν₀, the spread of
-// the posterior mean of w over the training points and the fraction of
-// dead ReLUs per hidden layer of every MLP (models.md §5.6a).
+// the posterior mean of w over the training points, the mean KL^W, the
+// memorisation flag (1 when the noise variance is below MemorisationNoise
+// while w is live) and the fraction of dead ReLUs per hidden layer of every
+// MLP (models.md §5.6a).
 func (m *latentGP) Diagnostics(X, Y *mat.Dense) map[string]float64 {
 	n, _ := X.Dims()
 	if n > 2000 {
@@ -394,6 +421,12 @@ func (m *latentGP) Diagnostics(X, Y *mat.Dense) map[string]float64 {
 	}
 	post, _ := m.LatentMeans(X, Y)
 	out["q_w_mean_spread"] = stat.PopStdDev(post, nil)
+	out["kl_w_mean"] = m.meanKLW(X, Y)
+	if out["noise_variance"] < MemorisationNoise && out["q_w_mean_spread"] > LiveSpread {
+		out["memorisation"] = 1
+	} else {
+		out["memorisation"] = 0
+	}
 	XY := mat.NewDense(X.RawMatrix().Rows, m.dx+m.dy, nil)
 	XY.Augment(X, Y)
 	add := func(name string, mlp *nn.MLP, in *mat.Dense) {

@@ -406,3 +406,36 @@ func TestSampleBlockingChangesNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestMemorisationDiagnostic: a latent model whose q(w | x, y) mean varies
+// over the training points (live w) is flagged when its output noise
+// variance is below MemorisationNoise and not otherwise; KL^W is reported
+// and positive.
+func TestMemorisationDiagnostic(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	X, Y := adtest.Rand(rng, 60, 2), adtest.Rand(rng, 60, 1)
+	cfg := defaultLatentConfig()
+	cfg.M, cfg.Hidden = 6, []int{8, 8}
+	m, err := newLatentGP("slgp", cfg, Spec{X: X, Y: Y, Seed: 3, KMeans: func(X *mat.Dense, M int, _ uint64) *mat.Dense {
+		return adtest.Rand(rand.New(rand.NewPCG(1, 1)), M, 2)
+	}}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	randomize(m.Params(), rand.New(rand.NewPCG(5, 5)), 1)
+	for _, tc := range []struct {
+		noise float64
+		want  float64
+	}{{1e-4, 1}, {0.05, 0}} {
+		if err := m.Noise.SetValue(mat.NewDense(1, 1, []float64{tc.noise})); err != nil {
+			t.Fatal(err)
+		}
+		d := m.Diagnostics(X, Y)
+		if d["q_w_mean_spread"] <= LiveSpread {
+			t.Fatalf("w not live after randomising (spread %g): the test tests nothing", d["q_w_mean_spread"])
+		}
+		if d["memorisation"] != tc.want || !(d["kl_w_mean"] > 0) {
+			t.Errorf("noise %g: memorisation %g (want %g), kl_w_mean %g", tc.noise, d["memorisation"], tc.want, d["kl_w_mean"])
+		}
+	}
+}

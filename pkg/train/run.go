@@ -312,6 +312,12 @@ func Run(ctx context.Context, cfg RunConfig, opts Options) (*Outcome, error) {
 	if d, ok := m.(models.Diagnoser); ok {
 		res.Diagnostics = d.Diagnostics(exp.XTrain, exp.YTrain)
 	}
+	res.Warnings = runWarnings(res)
+	if opts.Log != nil {
+		for _, w := range res.Warnings {
+			fmt.Fprintf(opts.Log, "warning: %s\n", w)
+		}
+	}
 	if opts.OutDir != "" {
 		if err := save(true); err != nil {
 			return nil, err

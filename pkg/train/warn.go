@@ -1,0 +1,35 @@
+package train
+
+import (
+	"fmt"
+
+	"github.com/mgpteam/mgp/pkg/eval"
+)
+
+// OverfitRise is the rise of the validation NLL (nats per point) from its
+// best check to the last one above which a run is said to overfit late.
+const OverfitRise = 0.5
+
+// runWarnings lists what a finished run should not end with unnoticed: a
+// latent model memorising its training targets through w (the model's
+// "memorisation" diagnostic) and a validation NLL that rose by more than
+// OverfitRise after its best check.
+func runWarnings(r *eval.Result) []string {
+	var out []string
+	label := fmt.Sprintf("%s on %s", r.Model, r.Dataset)
+	if d := r.Diagnostics; d["memorisation"] == 1 {
+		out = append(out, fmt.Sprintf("%s: output noise variance %.3g with a live w (spread of q(w)'s mean %.3g, KL^W %.3g nats per point): "+
+			"the model reconstructs its training targets through w and its test NLL is not to be trusted; "+
+			"hold out part of the training split (train.validation: 0.1) or fix the prior (model.prior: normal)",
+			label, d["noise_variance"], d["q_w_mean_spread"], d["kl_w_mean"]))
+	}
+	if s := r.Selection; s != nil && len(s.Trace) > 0 {
+		last := s.Trace[len(s.Trace)-1]
+		if last.NLL-s.ValNLL > OverfitRise {
+			out = append(out, fmt.Sprintf("%s: the validation NLL rose from %.4g at iteration %d to %.4g at iteration %d: the model overfits late; "+
+				"the reported metrics are those of iteration %d (last iteration's test NLL: %.4g)",
+				label, s.ValNLL, s.Iter, last.NLL, last.Iter, s.Iter, s.LastMetrics.NLL))
+		}
+	}
+	return out
+}

@@ -1,0 +1,38 @@
+package train
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mgpteam/mgp/pkg/eval"
+)
+
+// TestRunWarnings: memorisation and a late rise of the validation NLL are
+// reported, with the numbers and the remedy; a healthy run gets none.
+func TestRunWarnings(t *testing.T) {
+	base := func() *eval.Result {
+		return &eval.Result{Model: "slgp", Dataset: "concrete",
+			Diagnostics: map[string]float64{"memorisation": 0, "noise_variance": 0.05, "q_w_mean_spread": 0.3, "kl_w_mean": 0.2}}
+	}
+	if w := runWarnings(base()); len(w) != 0 {
+		t.Fatalf("healthy run warned: %v", w)
+	}
+	r := base()
+	r.Diagnostics["memorisation"], r.Diagnostics["noise_variance"] = 1, 2e-4
+	w := runWarnings(r)
+	if len(w) != 1 || !strings.Contains(w[0], "slgp on concrete") || !strings.Contains(w[0], "0.0002") ||
+		!strings.Contains(w[0], "train.validation") || !strings.Contains(w[0], "model.prior: normal") {
+		t.Fatalf("memorisation warning: %v", w)
+	}
+	r = base()
+	r.Selection = &eval.Selection{Iter: 6000, ValNLL: 2.8, LastMetrics: eval.Metrics{NLL: 7.2},
+		Trace: []eval.ValPoint{{Iter: 0, NLL: 4}, {Iter: 6000, NLL: 2.8}, {Iter: 20000, NLL: 3.31}}}
+	if w := runWarnings(r); len(w) != 1 || !strings.Contains(w[0], "rose from 2.8 at iteration 6000 to 3.31 at iteration 20000") ||
+		!strings.Contains(w[0], "7.2") {
+		t.Fatalf("late-overfitting warning: %v", w)
+	}
+	r.Selection.Trace[2].NLL = 3.2 // a rise of 0.4 < OverfitRise
+	if w := runWarnings(r); len(w) != 0 {
+		t.Fatalf("a small rise warned: %v", w)
+	}
+}
