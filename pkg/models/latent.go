@@ -41,6 +41,8 @@ type latentConfig struct {
 	// EncoderResidual makes the encoder's mean μ_h = φ(x, w) + g(x, w)
 	// (SLGP only).
 	EncoderResidual bool
+	// FixNu0 keeps ν₀ at Nu0Init (SLGP only).
+	FixNu0 bool
 }
 
 func defaultLatentConfig() latentConfig {
@@ -103,6 +105,8 @@ func newLatentGP(name string, cfg latentConfig, spec Spec, encoder bool) (*laten
 		return nil, fmt.Errorf("model.beta_warmup: %s has no encoder and no β to warm up; remove the key", name)
 	case cfg.EncoderResidual && !encoder:
 		return nil, fmt.Errorf("model.encoder_residual: %s has no h-encoder; remove the key", name)
+	case cfg.FixNu0 && !encoder:
+		return nil, fmt.Errorf("model.fix_nu0: %s has no h-encoder and no ν₀; remove the key", name)
 	case cfg.NoiseInit <= 0:
 		return nil, errPositive("model.noise_init", cfg.NoiseInit)
 	}

@@ -39,6 +39,12 @@ type SLGPConfig struct {
 	// the prior mean φ and β·KL^H starts small (a §5.6a remedy; false = the
 	// paper's encoder).
 	EncoderResidual bool `mapstructure:"encoder_residual"`
+	// FixNu0 keeps ν₀ at nu0_init instead of training it. ν₀ is both the
+	// prior variance of h and the cap of the encoder's variance, so a
+	// trained ν₀ can grow until encoder noise stands in for w and the model
+	// overfits late (issue 16's concrete runs: ν₀ 0.01 → 0.60); false is
+	// the paper's setting.
+	FixNu0 bool `mapstructure:"fix_nu0"`
 }
 
 // DefaultSLGPConfig returns the paper's SLGP settings (models.md §9.2).
@@ -53,7 +59,7 @@ func (c SLGPConfig) latent() latentConfig {
 	return latentConfig{M: c.M, DW: c.DW, DH: c.DH, S: c.S, Beta: c.Beta, Bound: c.Bound, Prior: c.Prior,
 		Nu0Init: c.Nu0Init, Hidden: c.Hidden, Design: c.Design, Whiten: c.Whiten, ARD: c.ARD,
 		NoiseInit: c.NoiseInit, BetaWarmup: c.BetaWarmup, LeakySlope: c.LeakySlope,
-		ExactRatio: c.ExactRatio, EncoderResidual: c.EncoderResidual}
+		ExactRatio: c.ExactRatio, EncoderResidual: c.EncoderResidual, FixNu0: c.FixNu0}
 }
 
 // SLGP is the scalable latent GP of models.md §5: inputs augmented with a
@@ -93,7 +99,7 @@ func checkEncoder(cfg *latentConfig, dh int) (int, error) {
 
 // addEncoder builds the encoder MLP q(h | x, w): d_x + d_w -> 2d_h (drawing
 // its weights from rng), ν₀ and φ (models.md §5.2), and returns their
-// params.
+// trainable params (without ν₀ when FixNu0).
 func (m *latentGP) addEncoder(rng *rand.Rand) ([]*ad.Param, error) {
 	cfg := m.Cfg
 	m.Enc = nn.NewMLP("enc_", mlpSizes(m.dx+cfg.DW, cfg.Hidden, 2*m.dh), rng)
@@ -107,6 +113,9 @@ func (m *latentGP) addEncoder(rng *rand.Rand) ([]*ad.Param, error) {
 		return nil, err
 	}
 	m.phi = phi
+	if cfg.FixNu0 {
+		return m.Enc.Params(), nil
+	}
 	return append(m.Enc.Params(), m.Nu0), nil
 }
 

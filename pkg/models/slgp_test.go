@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/go-viper/mapstructure/v2"
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
 	"github.com/mgpteam/mgp/pkg/autodiff/adtest"
 	"github.com/mgpteam/mgp/pkg/models/nn"
@@ -437,5 +438,50 @@ func TestMemorisationDiagnostic(t *testing.T) {
 		if d["memorisation"] != tc.want || !(d["kl_w_mean"] > 0) {
 			t.Errorf("noise %g: memorisation %g (want %g), kl_w_mean %g", tc.noise, d["memorisation"], tc.want, d["kl_w_mean"])
 		}
+	}
+}
+
+// TestFixNu0: with fix_nu0 ν₀ is not a trainable parameter and stays at
+// nu0_init through training (while the paper's setting moves it), and the
+// objective's gradient still matches finite differences.
+func TestFixNu0(t *testing.T) {
+	rng := rand.New(rand.NewPCG(51, 52))
+	X, Y := adtest.Rand(rng, 30, 2), adtest.Rand(rng, 30, 1)
+	for _, fix := range []bool{false, true} {
+		cfg := DefaultSLGPConfig()
+		cfg.M, cfg.Hidden, cfg.S, cfg.Nu0Init, cfg.FixNu0 = 5, []int{6}, 3, 0.05, fix
+		m, err := NewSLGP(cfg, Spec{X: X, Y: Y, Seed: 3, KMeans: func(X *mat.Dense, M int, _ uint64) *mat.Dense {
+			return adtest.Rand(rand.New(rand.NewPCG(1, 1)), M, 2)
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (m.Params().Get("nu0") == nil) != fix {
+			t.Fatalf("fix_nu0 = %v: nu0 trainable = %v", fix, m.Params().Get("nu0") != nil)
+		}
+		tp, opt, mc := ad.NewTape(), ad.NewAdam(m.Params(), 0.05), rand.New(rand.NewPCG(2, 2))
+		for i := 0; i < 20; i++ {
+			tp.Reset()
+			tp.Backward(tp.Neg(m.Objective(tp, X, Y, 30, mc)))
+			opt.Step()
+		}
+		moved := math.Abs(m.Nu0.Value().At(0, 0)-0.05) > 1e-6
+		if moved == fix {
+			t.Errorf("fix_nu0 = %v: ν₀ moved = %v (now %g)", fix, moved, m.Nu0.Value().At(0, 0))
+		}
+		if fix {
+			objectiveCheck(t, m, X, Y, 30, 4)
+		}
+	}
+	strict := func(dst any) error {
+		d, err := mapstructure.NewDecoder(&mapstructure.DecoderConfig{ErrorUnused: true, Result: dst})
+		if err != nil {
+			return err
+		}
+		return d.Decode(map[string]any{"fix_nu0": true})
+	}
+	if _, err := newGPCDE(strict,
+		Spec{X: X, Y: Y, Seed: 1, KMeans: func(X *mat.Dense, M int, _ uint64) *mat.Dense { return adtest.Rand(rng, M, 2) }}); err == nil {
+		t.Error("GPCDE accepted fix_nu0")
 	}
 }
