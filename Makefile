@@ -21,9 +21,18 @@ test-gonum:
 test-openblas:
 	$(GO) test -count=1 -tags openblas ./...
 
-bench:
+# bench: every go benchmark on both backends, then (when the UCI data is in
+# DATA_DIR) the sweep cost model: one short timing of every (model, data
+# set) pair of Table 3, kept in results/bench/costs.json for
+# `mgp sweep --dry-run` (about 5 minutes).
+DATA_DIR ?= ../shared/data
+bench: build
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 	$(if $(OPENBLAS),$(GO) test -tags openblas -run '^$$' -bench . -benchmem ./...,@echo "libopenblas-dev not installed: OpenBLAS benchmarks skipped")
+	@if [ -d "$(DATA_DIR)/uci" ]; then \
+		./$(BIN) sweep -c configs/sweeps/table3.yaml --data-dir $(DATA_DIR) --dry-run --measure-all \
+			--costs results/bench/none --save-costs results/bench/costs.json; \
+	else echo "no UCI data in $(DATA_DIR): cost model not refreshed (make bench DATA_DIR=...)"; fi
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \

@@ -23,6 +23,8 @@ type sweepOpts struct {
 	shards      int
 	dryRun      bool
 	measure     bool
+	measureAll  bool
+	saveCosts   string
 	retryFailed bool
 	out         string
 	costs       []string
@@ -51,8 +53,11 @@ SLURM_ARRAY_TASK_COUNT, or Kubernetes' JOB_COMPLETION_INDEX with --shards n
 keeps two processes off one run.
 
 --dry-run lists the runs, their state and a cost estimate from measured per-step
-times: result files under --costs (default results/) and the sweep's own finished
-runs; --measure times the pairs that no result file covers.`,
+times: the sweep's own finished runs, result files under the --costs directories
+(default results/) and --costs cost files (*.json, as --save-costs writes them; by
+default results/bench/costs.json when it exists); --measure times the pairs nothing
+covers, --measure-all times every pair anew, --save-costs FILE keeps the cost model
+(make bench refreshes results/bench/costs.json this way).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runSweep(cmd, g, o) },
 	}
@@ -62,9 +67,11 @@ runs; --measure times the pairs that no result file covers.`,
 	c.Flags().IntVar(&o.shards, "shards", 0, "number of shards when the index comes from JOB_COMPLETION_INDEX (Kubernetes)")
 	c.Flags().BoolVar(&o.dryRun, "dry-run", false, "list the runs with their state and a cost estimate; run nothing")
 	c.Flags().BoolVar(&o.measure, "measure", false, "with --dry-run: time the (model, data set) pairs that no result file covers")
+	c.Flags().BoolVar(&o.measureAll, "measure-all", false, "with --dry-run: time every (model, data set) pair on this machine")
+	c.Flags().StringVar(&o.saveCosts, "save-costs", "", "with --dry-run: write the cost model behind the estimate to this JSON file")
 	c.Flags().BoolVar(&o.retryFailed, "retry-failed", false, "run again the runs whose error.json records a failure")
 	c.Flags().StringVar(&o.out, "out", "", "results tree (default: the sweep file's out)")
-	c.Flags().StringArrayVar(&o.costs, "costs", []string{"results"}, "directories of result files whose timings feed the cost estimate (repeatable)")
+	c.Flags().StringArrayVar(&o.costs, "costs", []string{"results"}, "directories of result files, or cost files (*.json), whose timings feed the cost estimate (repeatable)")
 	c.Flags().DurationVar(&o.stale, "stale", 10*time.Minute, "a run lock whose heartbeat is older than this is taken over")
 	c.Flags().StringSliceVar(&o.models, "models", nil, "only these of the sweep's models (comma-separated); their runs share the sweep's directories")
 	c.Flags().StringSliceVar(&o.datasets, "datasets", nil, "only these of the sweep's data sets (comma-separated)")
@@ -85,6 +92,9 @@ func runSweep(cmd *cobra.Command, g *globalOpts, o *sweepOpts) error {
 	}
 	if o.stale <= 0 {
 		return inputErr(fmt.Errorf("--stale %s: must be positive", o.stale))
+	}
+	if !o.dryRun && (o.measure || o.measureAll || o.saveCosts != "") {
+		return inputErr(fmt.Errorf("--measure, --measure-all and --save-costs go with --dry-run"))
 	}
 	spec, err := sweep.ReadSpec(o.config)
 	if err != nil {
@@ -128,7 +138,10 @@ func runSweep(cmd *cobra.Command, g *globalOpts, o *sweepOpts) error {
 	if err != nil {
 		return err
 	}
-	costs := sweepCosts(spec.Out, o.costs)
+	costs, err := sweepCosts(spec.Out, o.costs)
+	if err != nil {
+		return inputErr(err)
+	}
 	if o.dryRun {
 		return dryRun(cmd.Context(), w, planned, costs, o, resolveDataDir(g.dataDir, ""))
 	}

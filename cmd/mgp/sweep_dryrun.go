@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"slices"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -14,27 +16,52 @@ import (
 	"github.com/mgpteam/mgp/pkg/sweep"
 )
 
-// sweepCosts builds the cost model from the result files under dirs (same
-// BLAS backend only) and, taking precedence, the sweep's own finished runs.
-func sweepCosts(out string, dirs []string) *sweep.CostModel {
+// defaultCostFile is the cost file make bench writes, read by default.
+const defaultCostFile = "results/bench/costs.json"
+
+// sweepCosts builds the cost model (same BLAS backend only) from, in order
+// of precedence, the sweep's own finished runs, the result files under the
+// directories of sources, and the cost files (*.json) of sources, or
+// defaultCostFile when sources name none and it exists.
+func sweepCosts(out string, sources []string) (*sweep.CostModel, error) {
 	c := sweep.NewCostModel()
 	own, _ := eval.LoadResults(out)
 	c.AddResults(own, ad.Backend(), "this sweep's finished runs", true)
-	for _, d := range dirs {
+	var files []string
+	for _, d := range sources {
+		if strings.HasSuffix(d, ".json") {
+			files = append(files, d)
+			continue
+		}
 		res, _ := eval.LoadResults(d)
 		c.AddResults(res, ad.Backend(), "result files under "+d, false)
 	}
-	return c
+	if len(files) == 0 {
+		if _, err := os.Stat(defaultCostFile); err == nil {
+			files = []string{defaultCostFile}
+		}
+	}
+	for _, f := range files {
+		cf, err := sweep.LoadCosts(f)
+		if err != nil {
+			return nil, fmt.Errorf("--costs %s: %w", f, err)
+		}
+		c.AddFile(cf, ad.Backend(), f, false)
+	}
+	return c, nil
 }
 
 // dryRun lists the runs with their state and estimated cost, the per-pair
 // costs behind the estimate, and the totals for the given --jobs.
 func dryRun(ctx context.Context, w io.Writer, runs []plannedRun, costs *sweep.CostModel, o *sweepOpts, dataDir string) error {
-	if o.measure {
+	if o.measure || o.measureAll {
+		timed := map[[2]string]bool{}
 		for _, p := range runs {
-			if _, ok := costs.Get(p.Model, p.Dataset); ok {
+			k := [2]string{p.Model, p.Dataset}
+			if _, ok := costs.Get(p.Model, p.Dataset); timed[k] || (ok && !o.measureAll) {
 				continue
 			}
+			timed[k] = true
 			fmt.Fprintf(w, "timing %s on %s ...\n", p.Model, p.Dataset)
 			c, err := sweep.Measure(ctx, p.cfg, resolveDataDir(dataDir, p.cfg.Data.Dir), 5, 20)
 			if err != nil {
@@ -42,6 +69,12 @@ func dryRun(ctx context.Context, w io.Writer, runs []plannedRun, costs *sweep.Co
 			}
 			costs.Set(p.Model, p.Dataset, c)
 		}
+	}
+	if o.saveCosts != "" {
+		if err := sweep.SaveCosts(o.saveCosts, costs, ad.Backend()); err != nil {
+			return fmt.Errorf("--save-costs: %w", err)
+		}
+		fmt.Fprintf(w, "cost model written to %s\n", o.saveCosts)
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "run\tstate\titerations\testimate")

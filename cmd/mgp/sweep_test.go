@@ -88,6 +88,18 @@ func TestSweepDryRunEstimates(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "out")); err == nil {
 		t.Fatal("--dry-run created the results tree")
 	}
+	// --measure-all --save-costs keeps the timings; --costs FILE.json uses them.
+	costs := filepath.Join(dir, "costs.json")
+	if _, _, err := run(t, "sweep", "-c", spec, "--dry-run", "--measure-all", "--costs", dir, "--save-costs", costs); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err = run(t, "sweep", "-c", spec, "--dry-run", "--costs", costs)
+	if err != nil || !strings.Contains(out, costs) || strings.Contains(out, "timed here") || strings.Contains(out, "no measured time") {
+		t.Fatalf("dry run from a cost file (err %v):\n%s", err, out)
+	}
+	if _, _, err := run(t, "sweep", "-c", spec, "--save-costs", costs); exitCode(err) != 2 {
+		t.Fatalf("--save-costs without --dry-run: err = %v", err)
+	}
 }
 
 // TestSweepBadInput checks the errors (exit 2, nothing run) for a missing
