@@ -99,34 +99,42 @@ func (t *Tape) Cholesky(a *Var) *Var {
 	return out
 }
 
+// choleskyBack accumulates ½(P + Pᵀ), P = L⁻ᵀ Φ(Lᵀ L̄) L⁻¹, into a.Grad by
+// the blocked reverse pass cholRev (only the lower triangle of L̄ is read).
 func choleskyBack(t *Tape, rec *record) {
-	L := rec.out.Val
 	n := rec.out.Rows()
-	P := t.scratch(n, n)
-	P.Copy(rec.out.Grad)
-	p := data(P)
-	for i := 0; i < n; i++ { // keep the lower triangle of L̄
-		for j := i + 1; j < n; j++ {
-			p[i*n+j] = 0
-		}
+	W := t.scratch(n, n)
+	work := t.scratch(1, cholRevWork(n, cholBackBlock))
+	w, gl := data(W), data(rec.out.Grad)
+	for i := 0; i < n; i++ { // lower triangle of L̄; the upper is workspace
+		copy(w[i*n:i*n+i+1], gl[i*n:])
 	}
-	Lt := lowerTri(L)
-	// P = Lᵀ L̄
-	blas64.Trmm(blas.Left, blas.Trans, 1, Lt, general(P))
-	// Φ: lower triangle, halved diagonal
-	for i := 0; i < n; i++ {
-		p[i*n+i] *= 0.5
-		for j := i + 1; j < n; j++ {
-			p[i*n+j] = 0
+	cholRev(n, data(rec.out.Val), n, w, n, cholBackBlock, data(work))
+	symAddLower(n, w, data(rec.a.Grad))
+}
+
+// symAddLower adds to the n x n row-major ga the symmetric matrix whose
+// lower triangle is w's with its strict part halved: ga_ii += w_ii and
+// ga_ij, ga_ji += ½ w_ij for i > j (w's upper triangle is not read). It
+// goes tile by tile so that the transposed writes stay in cache.
+func symAddLower(n int, w, ga []float64) {
+	const tile = 32
+	for ib := 0; ib < n; ib += tile {
+		ie := min(ib+tile, n)
+		for jb := 0; jb <= ib; jb += tile {
+			for i := ib; i < ie; i++ {
+				je := min(jb+tile, i)
+				row := w[i*n : i*n+je]
+				gi := ga[i*n : i*n+je]
+				for j := jb; j < je; j++ {
+					v := 0.5 * row[j]
+					gi[j] += v
+					ga[j*n+i] += v
+				}
+			}
 		}
-	}
-	// P = L⁻ᵀ Φ L⁻¹
-	blas64.Trsm(blas.Left, blas.Trans, 1, Lt, general(P))
-	blas64.Trsm(blas.Right, blas.NoTrans, 1, Lt, general(P))
-	ga := data(rec.a.Grad)
-	for i := 0; i < n; i++ {
-		for j := 0; j < n; j++ {
-			ga[i*n+j] += 0.5 * (p[i*n+j] + p[j*n+i])
+		for i := ib; i < ie; i++ {
+			ga[i*n+i] += w[i*n+i]
 		}
 	}
 }
@@ -146,6 +154,7 @@ func (t *Tape) TriSolve(L, B *Var, transposed bool) *Var {
 	out.Val.Copy(B.Val)
 	blas64.Trsm(blas.Left, trans(transposed), 1, lowerTri(L.Val), general(out.Val))
 	if rec := t.record(triSolveBack, out, L, B); rec != nil {
+		rec.writes = true
 		rec.flag = transposed
 	}
 	return out
@@ -154,13 +163,22 @@ func (t *Tape) TriSolve(L, B *Var, transposed bool) *Var {
 func triSolveBack(t *Tape, rec *record) {
 	L, B, X := rec.a, rec.b, rec.out
 	n, k := X.Val.Dims()
-	G := t.scratch(n, k) // B̄
+	// G = B̄ of this op: solved in place in B's gradient on first touch.
+	var gb *mat.Dense
+	beta := 1.0
+	if B.needGrad {
+		gb, beta = t.gradFor(B)
+	}
+	G := gb
+	if gb == nil || beta != 0 {
+		G = t.scratch(n, k)
+	}
 	G.Copy(X.Grad)
 	blas64.Trsm(blas.Left, trans(!rec.flag), 1, lowerTri(L.Val), general(G))
-	if B.needGrad {
-		gb, g := data(B.Grad), data(G)
-		for i, v := range g {
-			gb[i] += v
+	if gb != nil && beta != 0 {
+		dst := data(gb)
+		for i, v := range data(G) {
+			dst[i] += v
 		}
 	}
 	if L.needGrad {
@@ -170,7 +188,7 @@ func triSolveBack(t *Tape, rec *record) {
 		} else { // -B̄ Xᵀ
 			blas64.Gemm(blas.NoTrans, blas.Trans, -1, general(G), general(X.Val), 0, general(T))
 		}
-		gl, tt := data(L.Grad), data(T)
+		gl, tt := t.accGrad(L), data(T)
 		for i := 0; i < n; i++ {
 			for j := 0; j <= i; j++ {
 				gl[i*n+j] += tt[i*n+j]

@@ -63,6 +63,7 @@ func (t *Tape) Dense(x, W, b *Var, act Activation, slope float64) *Var {
 		}
 	}
 	if rec := t.record(denseBack, out, x, W, b); rec != nil {
+		rec.writes = true
 		rec.i0 = int(act)
 		rec.f0 = slope
 	}
@@ -70,47 +71,54 @@ func (t *Tape) Dense(x, W, b *Var, act Activation, slope float64) *Var {
 }
 
 // denseBack: with Ḡ the output gradient and D = act'(z) (read off the
-// output: z > 0 exactly where the output is > 0), Z̄ = Ḡ ⊙ D, b̄ += 1ᵀZ̄,
-// W̄ += xᵀZ̄, x̄ += Z̄Wᵀ.
+// output: z > 0 exactly where the output is > 0), Z̄ = Ḡ ⊙ D, b̄ += 1ᵀZ̄
+// (in the same pass), W̄ += xᵀZ̄, x̄ += Z̄Wᵀ.
 func denseBack(t *Tape, rec *record) {
 	x, W, b, out := rec.a, rec.b, rec.c, rec.out
 	n, m := out.Val.Dims()
+	var gb []float64
+	if b.needGrad {
+		gb = t.accGrad(b)
+	}
 	zg := out.Grad
 	if act := Activation(rec.i0); act != Linear {
 		zg = t.scratch(n, m)
-		g, y, z := data(out.Grad), data(out.Val), data(zg)
-		if act == ActReLU {
-			for i, v := range g {
-				if y[i] > 0 {
-					z[i] = v
+	}
+	g, y, z := data(out.Grad), data(out.Val), data(zg)
+	act, slope := Activation(rec.i0), rec.f0
+	for i := 0; i < n; i++ {
+		gi, yi, zi := g[i*m:(i+1)*m], y[i*m:(i+1)*m], z[i*m:(i+1)*m]
+		switch act {
+		case ActReLU:
+			for j, v := range gi {
+				if yi[j] > 0 {
+					zi[j] = v
 				} else {
-					z[i] = 0
+					zi[j] = 0
 				}
 			}
-		} else {
-			for i, v := range g {
-				if y[i] > 0 {
-					z[i] = v
+		case ActLeakyReLU:
+			for j, v := range gi {
+				if yi[j] > 0 {
+					zi[j] = v
 				} else {
-					z[i] = rec.f0 * v
+					zi[j] = slope * v
 				}
 			}
 		}
-	}
-	Z := general(zg)
-	if b.needGrad {
-		gb, z := data(b.Grad), data(zg)
-		for i := 0; i < n; i++ {
-			row := z[i*m : (i+1)*m]
-			for j, v := range row {
+		if gb != nil {
+			for j, v := range zi {
 				gb[j] += v
 			}
 		}
 	}
+	Z := general(zg)
 	if W.needGrad {
-		blas64.Gemm(blas.Trans, blas.NoTrans, 1, general(x.Val), Z, 1, general(W.Grad))
+		gw, beta := t.gradFor(W)
+		blas64.Gemm(blas.Trans, blas.NoTrans, 1, general(x.Val), Z, beta, general(gw))
 	}
 	if x.needGrad {
-		blas64.Gemm(blas.NoTrans, blas.Trans, 1, Z, general(W.Val), 1, general(x.Grad))
+		gx, beta := t.gradFor(x)
+		blas64.Gemm(blas.NoTrans, blas.Trans, 1, Z, general(W.Val), beta, general(gx))
 	}
 }

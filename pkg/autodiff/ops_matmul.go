@@ -39,6 +39,7 @@ func (t *Tape) MatMul(a, b *Var, ta, tb bool) *Var {
 	out := t.newVar(m, n)
 	blas64.Gemm(trans(ta), trans(tb), 1, general(a.Val), general(b.Val), 0, general(out.Val))
 	if rec := t.record(matMulBack, out, a, b); rec != nil {
+		rec.writes = true
 		rec.flag = ta
 		rec.i0 = 0
 		if tb {
@@ -48,35 +49,37 @@ func (t *Tape) MatMul(a, b *Var, ta, tb bool) *Var {
 	return out
 }
 
-func matMulBack(_ *Tape, rec *record) {
+func matMulBack(t *Tape, rec *record) {
 	a, b, out := rec.a, rec.b, rec.out
 	ta, tb := rec.flag, rec.i0 == 1
 	G := general(out.Grad)
 	A, B := general(a.Val), general(b.Val)
 	if a.needGrad {
-		GA := general(a.Grad)
+		ga, beta := t.gradFor(a)
+		GA := general(ga)
 		switch {
 		case !ta && !tb: // Ā += Ḡ Bᵀ
-			blas64.Gemm(blas.NoTrans, blas.Trans, 1, G, B, 1, GA)
+			blas64.Gemm(blas.NoTrans, blas.Trans, 1, G, B, beta, GA)
 		case !ta && tb: // Ā += Ḡ B
-			blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, G, B, 1, GA)
+			blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, G, B, beta, GA)
 		case ta && !tb: // Ā += B Ḡᵀ
-			blas64.Gemm(blas.NoTrans, blas.Trans, 1, B, G, 1, GA)
+			blas64.Gemm(blas.NoTrans, blas.Trans, 1, B, G, beta, GA)
 		default: // Ā += Bᵀ Ḡᵀ
-			blas64.Gemm(blas.Trans, blas.Trans, 1, B, G, 1, GA)
+			blas64.Gemm(blas.Trans, blas.Trans, 1, B, G, beta, GA)
 		}
 	}
 	if b.needGrad {
-		GB := general(b.Grad)
+		gb, beta := t.gradFor(b)
+		GB := general(gb)
 		switch {
 		case !ta && !tb: // B̄ += Aᵀ Ḡ
-			blas64.Gemm(blas.Trans, blas.NoTrans, 1, A, G, 1, GB)
+			blas64.Gemm(blas.Trans, blas.NoTrans, 1, A, G, beta, GB)
 		case !ta && tb: // B̄ += Ḡᵀ A
-			blas64.Gemm(blas.Trans, blas.NoTrans, 1, G, A, 1, GB)
+			blas64.Gemm(blas.Trans, blas.NoTrans, 1, G, A, beta, GB)
 		case ta && !tb: // B̄ += A Ḡ
-			blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, A, G, 1, GB)
+			blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, A, G, beta, GB)
 		default: // B̄ += Ḡᵀ Aᵀ
-			blas64.Gemm(blas.Trans, blas.Trans, 1, G, A, 1, GB)
+			blas64.Gemm(blas.Trans, blas.Trans, 1, G, A, beta, GB)
 		}
 	}
 }

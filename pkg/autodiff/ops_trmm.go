@@ -20,6 +20,7 @@ func (t *Tape) TriMatMul(L, B *Var, transposed bool) *Var {
 	out.Val.Copy(B.Val)
 	blas64.Trmm(blas.Left, trans(transposed), 1, lowerTri(L.Val), general(out.Val))
 	if rec := t.record(triMatMulBack, out, L, B); rec != nil {
+		rec.writes = true
 		rec.flag = transposed
 	}
 	return out
@@ -29,12 +30,18 @@ func triMatMulBack(t *Tape, rec *record) {
 	L, B, X := rec.a, rec.b, rec.out
 	n, k := X.Val.Dims()
 	if B.needGrad {
-		G := t.scratch(n, k)
+		gb, beta := t.gradFor(B)
+		G := gb // first touch: write B̄ in place
+		if beta != 0 {
+			G = t.scratch(n, k)
+		}
 		G.Copy(X.Grad)
 		blas64.Trmm(blas.Left, trans(!rec.flag), 1, lowerTri(L.Val), general(G))
-		gb, g := data(B.Grad), data(G)
-		for i, v := range g {
-			gb[i] += v
+		if beta != 0 {
+			dst := data(gb)
+			for i, v := range data(G) {
+				dst[i] += v
+			}
 		}
 	}
 	if L.needGrad {
@@ -44,7 +51,7 @@ func triMatMulBack(t *Tape, rec *record) {
 		} else { // X̄ Bᵀ
 			blas64.Gemm(blas.NoTrans, blas.Trans, 1, general(X.Grad), general(B.Val), 0, general(T))
 		}
-		gl, tt := data(L.Grad), data(T)
+		gl, tt := t.accGrad(L), data(T)
 		for i := 0; i < n; i++ {
 			for j := 0; j <= i; j++ {
 				gl[i*n+j] += tt[i*n+j]

@@ -19,6 +19,7 @@ type Var struct {
 	buf      *mat.Dense // arena-owned value buffer
 	needGrad bool
 	tape     *Tape
+	gradGen  uint64 // the Backward pass in which Grad was last initialised
 }
 
 // Rows returns the number of rows of v's value.
@@ -53,9 +54,13 @@ type record struct {
 	i0, i1  int
 	f0, f1  float64
 	flag    bool
-	aux     *mat.Dense
-	aux2    *mat.Dense
-	idx     []int
+	// writes marks ops whose backward initialises its inputs' gradients
+	// itself through Tape.gradFor (overwriting on first touch); the inputs
+	// of every other op are zeroed just before its backward runs.
+	writes bool
+	aux    *mat.Dense
+	aux2   *mat.Dense
+	idx    []int
 }
 
 // Tape records operations for reverse-mode differentiation and owns the
@@ -73,6 +78,7 @@ type Tape struct {
 
 	err  error
 	gen  uint64
+	bgen uint64 // counts Backward passes
 	jits []float64
 }
 
@@ -264,33 +270,79 @@ func (t *Tape) Backward(loss *Var) {
 // BackwardWith is Backward with an explicit upstream gradient seed of the
 // shape of out (nil means all ones). It lets tests check Jacobian-vector
 // products of non-scalar outputs.
+//
+// Gradients are initialised lazily: an op's inputs are zeroed just before
+// its backward runs (while the buffers are about to be used), and ops that
+// write whole gradients with BLAS (MatMul, Dense, TriSolve, TriMatMul)
+// overwrite on first touch instead (beta = 0), so most large gradients are
+// never zeroed at all. Ops whose output received no gradient are skipped;
+// Vars no op reached get zero gradients at the end.
 func (t *Tape) BackwardWith(out *Var, seed *mat.Dense) {
 	if !out.needGrad {
 		return
 	}
-	for i := 0; i < t.nv; i++ {
-		v := t.vars[i]
-		if !v.needGrad {
-			continue
-		}
-		r, c := v.Val.Dims()
-		v.Grad = reuseDense(v.Grad, r, c)
-		v.Grad.Zero()
-	}
+	t.bgen++
+	g, _ := t.gradFor(out)
 	if seed == nil {
-		g := out.Grad.RawMatrix().Data
-		for i := range g {
-			g[i] = 1
+		d := g.RawMatrix().Data
+		for i := range d {
+			d[i] = 1
 		}
 	} else {
-		out.Grad.Copy(seed)
+		g.Copy(seed)
 	}
 	for i := t.nr - 1; i >= 0; i-- {
 		rec := &t.recs[i]
-		if rec.out.needGrad {
-			rec.back(t, rec)
+		if !rec.out.needGrad || rec.out.gradGen != t.bgen {
+			continue
 		}
+		if !rec.writes {
+			t.zeroGrad(rec.a)
+			t.zeroGrad(rec.b)
+			t.zeroGrad(rec.c)
+			t.zeroGrad(rec.d)
+			for _, v := range rec.ins {
+				t.zeroGrad(v)
+			}
+		}
+		rec.back(t, rec)
 	}
+	for i := 0; i < t.nv; i++ {
+		t.zeroGrad(t.vars[i])
+	}
+}
+
+// gradFor returns v's gradient buffer for this Backward pass and the beta
+// with which to write into it: 0 on first touch (the caller must then
+// overwrite every element), 1 once it holds a gradient.
+func (t *Tape) gradFor(v *Var) (*mat.Dense, float64) {
+	if v.gradGen == t.bgen {
+		return v.Grad, 1
+	}
+	r, c := v.Val.Dims()
+	v.Grad = reuseDense(v.Grad, r, c)
+	v.gradGen = t.bgen
+	return v.Grad, 0
+}
+
+// accGrad returns v's gradient storage ready for accumulation (+=): zeroed
+// on first touch in this Backward pass. For ops marked writes.
+func (t *Tape) accGrad(v *Var) []float64 {
+	g, beta := t.gradFor(v)
+	if beta == 0 {
+		g.Zero()
+	}
+	return data(g)
+}
+
+// zeroGrad initialises v's gradient to zero unless this Backward pass has
+// already done so (nil and no-gradient Vars are left alone).
+func (t *Tape) zeroGrad(v *Var) {
+	if v == nil || !v.needGrad || v.gradGen == t.bgen {
+		return
+	}
+	g, _ := t.gradFor(v)
+	g.Zero()
 }
 
 // data returns the contiguous storage of m.
