@@ -40,7 +40,9 @@ func TestBackwardInitialisesLazily(t *testing.T) {
 	// Reference for a's gradient: the three terms computed separately.
 	want := mat.NewDense(6, 4, nil)
 	for _, part := range []func(tp *ad.Tape, a *ad.Var) *ad.Var{
-		func(tp *ad.Tape, a *ad.Var) *ad.Var { return tp.Sum(tp.Dense(a, tp.Const(W), tp.Const(bias), ad.ActReLU, 0)) },
+		func(tp *ad.Tape, a *ad.Var) *ad.Var {
+			return tp.Sum(tp.Dense(a, tp.Const(W), tp.Const(bias), ad.ActReLU, 0))
+		},
 		func(tp *ad.Tape, a *ad.Var) *ad.Var { return tp.SumSquares(a) },
 		func(tp *ad.Tape, a *ad.Var) *ad.Var { return tp.Sum(tp.MatMul(a, tp.Const(B), false, false)) },
 	} {
