@@ -2,6 +2,7 @@ package autodiff
 
 import (
 	"fmt"
+	"math"
 
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
@@ -90,13 +91,7 @@ func denseBack(t *Tape, rec *record) {
 		gi, yi, zi := g[i*m:(i+1)*m], y[i*m:(i+1)*m], z[i*m:(i+1)*m]
 		switch act {
 		case ActReLU:
-			for j, v := range gi {
-				if yi[j] > 0 {
-					zi[j] = v
-				} else {
-					zi[j] = 0
-				}
-			}
+			reluMask(zi, gi, yi)
 		case ActLeakyReLU:
 			for j, v := range gi {
 				if yi[j] > 0 {
@@ -120,5 +115,17 @@ func denseBack(t *Tape, rec *record) {
 	if x.needGrad {
 		gx, beta := t.gradFor(x)
 		blas64.Gemm(blas.NoTrans, blas.Trans, 1, Z, general(W.Val), beta, general(gx))
+	}
+}
+
+// reluMask sets z = g where y > 0 and +0 elsewhere, for ReLU outputs y ≥ 0
+// (so y > 0 exactly when y's bits are not zero): a bit mask instead of a
+// branch, which mispredicts on about half of a layer's units.
+func reluMask(z, g, y []float64) {
+	g, y = g[:len(z)], y[:len(z)]
+	for j := range z {
+		yb := math.Float64bits(y[j])
+		mask := -((yb | -yb) >> 63) // all ones when yb != 0
+		z[j] = math.Float64frombits(math.Float64bits(g[j]) & mask)
 	}
 }
