@@ -10,7 +10,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// fusedCases are the finite-difference checks of the fused Dense layer (x,
+// fusedCases (run by TestGradients) are the finite-difference checks of the fused Dense layer (x,
 // W and b all differentiated, every activation, a 1-row and a 1-unit case)
 // and of TriMatMul (both orientations; L is a free square matrix of which
 // only the lower triangle is read, so the check also covers the zero
@@ -42,20 +42,6 @@ func fusedCases() []gcase {
 		}
 	}
 	return cs
-}
-
-func TestFusedGradients(t *testing.T) {
-	for i, c := range fusedCases() {
-		t.Run(c.name, func(t *testing.T) {
-			rng := rand.New(rand.NewPCG(uint64(i), 11))
-			for trial := 0; trial < 2; trial++ {
-				rep := adtest.Check(c.f, c.in(rng), uint64(100*i+trial))
-				if rep.MaxRelErr > tol {
-					t.Fatalf("trial %d: %v", trial, rep)
-				}
-			}
-		})
-	}
 }
 
 // TestDenseMatchesComposedOps: the fused layer gives bit for bit the value
@@ -111,4 +97,23 @@ func TestTriMatMulMatchesMatMul(t *testing.T) {
 			t.Errorf("transposed=%v: TriMatMul differs from MatMul", tr)
 		}
 	}
+}
+
+// quadCases (run by TestGradients) are the finite-difference checks of QuadCols: a general Q, and
+// a symmetric Q built on the tape (R Rᵀ - I, as the SVGP layer uses it).
+func quadCases() []gcase {
+	var cs []gcase
+	for _, s := range [][2]int{{1, 1}, {3, 4}, {5, 2}} {
+		k, n := s[0], s[1]
+		cs = append(cs,
+			gcase{fmt.Sprintf("QuadCols/general/%dx%d", k, n),
+				func(t *ad.Tape, v []*ad.Var) *ad.Var { return t.QuadCols(v[0], v[1], false) },
+				randIn([2]int{k, k}, [2]int{k, n})},
+			gcase{fmt.Sprintf("QuadCols/RRt-I/%dx%d", k, n),
+				func(t *ad.Tape, v []*ad.Var) *ad.Var {
+					return t.QuadCols(t.AddDiag(t.MatMul(v[0], v[0], false, true), -1), v[1], true)
+				},
+				randIn([2]int{k, k}, [2]int{k, n})})
+	}
+	return cs
 }

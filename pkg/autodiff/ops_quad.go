@@ -1,0 +1,77 @@
+package autodiff
+
+import (
+	"fmt"
+
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
+)
+
+// QuadCols returns the quadratic forms of the columns of A (k x n) in Q
+// (k x k) as a 1 x n row: v_j = A_jᵀ Q A_j. With Q = R Rᵀ - I it is the
+// whitened SVGP's variance correction ‖Rᵀa‖² - ‖a‖² in one GEMM forward and
+// one backward, with no k x n intermediate on the tape. Backward, with
+// G = diag(v̄): Ā += (Q + Qᵀ) A G (= 2 Q A G, read off the forward's Q A,
+// when symmetric is true, which the caller promises of Q) and
+// Q̄ += A G Aᵀ.
+func (t *Tape) QuadCols(Q, A *Var, symmetric bool) *Var {
+	k, k2 := Q.Val.Dims()
+	ar, n := A.Val.Dims()
+	if k != k2 || ar != k {
+		panic(fmt.Sprintf("autodiff: QuadCols: Q %dx%d, A %dx%d", k, k2, ar, n))
+	}
+	P := t.scratch(k, n) // Q A
+	blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, general(Q.Val), general(A.Val), 0, general(P))
+	out := t.newVar(1, n)
+	v, p, a := data(out.Val), data(P), data(A.Val)
+	clear(v)
+	for i := 0; i < k; i++ {
+		pi, ai := p[i*n:(i+1)*n], a[i*n:(i+1)*n]
+		for j := range v {
+			v[j] += ai[j] * pi[j]
+		}
+	}
+	if rec := t.record(quadColsBack, out, Q, A); rec != nil {
+		rec.aux, rec.flag = P, symmetric
+	}
+	return out
+}
+
+func quadColsBack(t *Tape, rec *record) {
+	Q, A, P := rec.a, rec.b, rec.aux
+	k, n := A.Val.Dims()
+	g, a := data(rec.out.Grad), data(A.Val)
+	if A.needGrad {
+		ga := data(A.Grad)
+		if rec.flag { // Ā += 2 (Q A) G
+			p := data(P)
+			for i := 0; i < k; i++ {
+				pi, gi := p[i*n:(i+1)*n], ga[i*n:(i+1)*n]
+				for j, w := range g {
+					gi[j] += 2 * w * pi[j]
+				}
+			}
+		} else { // Ā += (Q + Qᵀ) A G
+			S := t.scratch(k, n)
+			blas64.Gemm(blas.Trans, blas.NoTrans, 1, general(Q.Val), general(A.Val), 0, general(S))
+			s, p := data(S), data(P)
+			for i := 0; i < k; i++ {
+				si, pi, gi := s[i*n:(i+1)*n], p[i*n:(i+1)*n], ga[i*n:(i+1)*n]
+				for j, w := range g {
+					gi[j] += w * (pi[j] + si[j])
+				}
+			}
+		}
+	}
+	if Q.needGrad { // Q̄ += (A G) Aᵀ
+		AG := t.scratch(k, n)
+		ag := data(AG)
+		for i := 0; i < k; i++ {
+			ai, di := a[i*n:(i+1)*n], ag[i*n:(i+1)*n]
+			for j, w := range g {
+				di[j] = ai[j] * w
+			}
+		}
+		blas64.Gemm(blas.NoTrans, blas.Trans, 1, general(AG), general(A.Val), 1, general(Q.Grad))
+	}
+}
