@@ -85,7 +85,8 @@ func (l *Inducing) PriorAt(t *ad.Tape, Z *ad.Var) Prior {
 
 // Marginals returns the means and variances of q(f) at the n rows of X:
 // both n x P (models.md §1.2). Whitened: μ = Aᵀm, ν = σ² - ‖A_i‖² + ‖Rᵀ A_i‖²
-// with A = L⁻¹ K_ZX; unwhitened uses B = L⁻ᵀA in place of A for the q terms.
+// = σ² + A_iᵀ(R Rᵀ - I)A_i with A = L⁻¹ K_ZX; unwhitened uses B = L⁻ᵀA in
+// place of A for the q terms.
 func (l *Inducing) Marginals(t *ad.Tape, pr Prior, X *ad.Var) (mean, variance *ad.Var) {
 	Kzx := l.Kern.K(t, pr.Z, X)       // M x n
 	A := t.TriSolve(pr.L, Kzx, false) // M x n
@@ -101,11 +102,21 @@ func (l *Inducing) Marginals(t *ad.Tape, pr Prior, X *ad.Var) (mean, variance *a
 	if l.Mu0 != nil {
 		mean = t.Add(mean, l.Mu0.On(t))
 	}
-	base := t.Sub(t.Transpose(l.Kern.Diag(t, X)), t.ColSumSquares(A)) // 1 x n
 	cols := make([]*ad.Var, l.P)
-	for r, R := range l.Factors {
-		RtA := t.TriMatMul(R.On(t), proj, true) // M x n
-		cols[r] = t.Transpose(t.Add(base, t.ColSumSquares(RtA)))
+	kdiag := t.Transpose(l.Kern.Diag(t, X)) // 1 x n
+	if l.Whiten {
+		// ‖Rᵀa‖² - ‖a‖² = aᵀ(R Rᵀ - I)a: one GEMM, no M x n intermediate.
+		for r, Rp := range l.Factors {
+			R := Rp.On(t)
+			Q := t.AddDiag(t.MatMul(R, R, false, true), -1)
+			cols[r] = t.Transpose(t.Add(kdiag, t.QuadCols(Q, A, true)))
+		}
+	} else {
+		base := t.Sub(kdiag, t.ColSumSquares(A)) // 1 x n
+		for r, R := range l.Factors {
+			RtB := t.TriMatMul(R.On(t), proj, true) // M x n
+			cols[r] = t.Transpose(t.Add(base, t.ColSumSquares(RtB)))
+		}
 	}
 	if l.P == 1 {
 		return mean, cols[0]
