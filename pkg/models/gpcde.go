@@ -24,6 +24,8 @@ type GPCDEConfig struct {
 	// LeakySlope, when positive, makes both MLPs' hidden units leaky ReLUs
 	// with this negative-side slope (0 = ReLU, the paper).
 	LeakySlope float64 `mapstructure:"leaky_slope"`
+	// NoiseFloor, when positive, bounds σ_ε² from below (0 = 1e-6).
+	NoiseFloor float64 `mapstructure:"noise_floor"`
 }
 
 // DefaultGPCDEConfig returns GPCDE's settings for the paper's experiments
@@ -40,6 +42,7 @@ func (c GPCDEConfig) latent() latentConfig {
 	d := defaultLatentConfig()
 	d.M, d.DW, d.S, d.Prior, d.Hidden = c.M, c.DW, c.S, c.Prior, c.Hidden
 	d.Whiten, d.ARD, d.NoiseInit, d.LeakySlope = c.Whiten, c.ARD, c.NoiseInit, c.LeakySlope
+	d.NoiseFloor = c.NoiseFloor
 	d.Bound = "vi"
 	return d
 }

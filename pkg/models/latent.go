@@ -43,6 +43,9 @@ type latentConfig struct {
 	EncoderResidual bool
 	// FixNu0 keeps ν₀ at Nu0Init (SLGP only).
 	FixNu0 bool
+	// NoiseFloor, when positive, is the lower bound of σ_ε² (in place of
+	// the default 1e-6 floor of positive parameters).
+	NoiseFloor float64
 }
 
 func defaultLatentConfig() latentConfig {
@@ -109,6 +112,8 @@ func newLatentGP(name string, cfg latentConfig, spec Spec, encoder bool) (*laten
 		return nil, fmt.Errorf("model.fix_nu0: %s has no h-encoder and no ν₀; remove the key", name)
 	case cfg.NoiseInit <= 0:
 		return nil, errPositive("model.noise_init", cfg.NoiseInit)
+	case cfg.NoiseFloor < 0 || (cfg.NoiseFloor > 0 && cfg.NoiseFloor >= cfg.NoiseInit):
+		return nil, fmt.Errorf("model.noise_floor = %g: must be >= 0 and below model.noise_init = %g (0 = the default floor 1e-6)", cfg.NoiseFloor, cfg.NoiseInit)
 	}
 	if cfg.Bound != "vi" && cfg.Bound != "iwvi" && cfg.Bound != "hybrid" {
 		return nil, fmt.Errorf("model.bound = %q: use vi, iwvi or hybrid", cfg.Bound)
@@ -180,6 +185,12 @@ func newLatentGP(name string, cfg latentConfig, spec Spec, encoder bool) (*laten
 		ps = append(ps, m.Layer.Params()...)
 	}
 	m.Noise = ad.NewScalar("noise_variance", ad.Positive, cfg.NoiseInit)
+	if cfg.NoiseFloor > 0 {
+		m.Noise.Floor = cfg.NoiseFloor
+		if err := m.Noise.SetValue(mat.NewDense(1, 1, []float64{cfg.NoiseInit})); err != nil {
+			return nil, err
+		}
+	}
 	m.params = ad.NewParamSet(append(ps, m.Noise)...)
 	return m, nil
 }

@@ -45,6 +45,10 @@ type SLGPConfig struct {
 	// overfits late (issue 16's concrete runs: ν₀ 0.01 → 0.60); false is
 	// the paper's setting.
 	FixNu0 bool `mapstructure:"fix_nu0"`
+	// NoiseFloor, when positive, bounds σ_ε² from below (against the
+	// memorisation regime in which the output noise falls towards 1e-4);
+	// 0 is the default floor of 1e-6.
+	NoiseFloor float64 `mapstructure:"noise_floor"`
 }
 
 // DefaultSLGPConfig returns the paper's SLGP settings (models.md §9.2).
@@ -59,7 +63,7 @@ func (c SLGPConfig) latent() latentConfig {
 	return latentConfig{M: c.M, DW: c.DW, DH: c.DH, S: c.S, Beta: c.Beta, Bound: c.Bound, Prior: c.Prior,
 		Nu0Init: c.Nu0Init, Hidden: c.Hidden, Design: c.Design, Whiten: c.Whiten, ARD: c.ARD,
 		NoiseInit: c.NoiseInit, BetaWarmup: c.BetaWarmup, LeakySlope: c.LeakySlope,
-		ExactRatio: c.ExactRatio, EncoderResidual: c.EncoderResidual, FixNu0: c.FixNu0}
+		ExactRatio: c.ExactRatio, EncoderResidual: c.EncoderResidual, FixNu0: c.FixNu0, NoiseFloor: c.NoiseFloor}
 }
 
 // SLGP is the scalable latent GP of models.md §5: inputs augmented with a

@@ -485,3 +485,38 @@ func TestFixNu0(t *testing.T) {
 		t.Error("GPCDE accepted fix_nu0")
 	}
 }
+
+// TestNoiseFloor: with noise_floor the output noise variance never goes
+// below it, however far the optimiser pushes its raw value; a floor at or
+// above noise_init is refused.
+func TestNoiseFloor(t *testing.T) {
+	rng := rand.New(rand.NewPCG(61, 62))
+	X, Y := adtest.Rand(rng, 30, 2), adtest.Rand(rng, 30, 1)
+	spec := Spec{X: X, Y: Y, Seed: 3, KMeans: func(X *mat.Dense, M int, _ uint64) *mat.Dense {
+		return adtest.Rand(rand.New(rand.NewPCG(1, 1)), M, 2)
+	}}
+	cfg := DefaultSLGPConfig()
+	cfg.M, cfg.Hidden, cfg.S, cfg.NoiseInit, cfg.NoiseFloor = 5, []int{6}, 3, 0.1, 0.02
+	m, err := NewSLGP(cfg, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := m.Noise.Value().At(0, 0); math.Abs(v-0.1) > 1e-12 {
+		t.Fatalf("initial noise variance %g, want 0.1", v)
+	}
+	m.Noise.Raw.Set(0, 0, -50) // as far down as training could push it
+	tp := ad.NewTape()
+	if v := m.Noise.On(tp).Val.At(0, 0); v < 0.02 || v > 0.02+1e-12 {
+		t.Fatalf("noise variance on the tape %g, want the floor 0.02", v)
+	}
+	cfg.NoiseFloor = 0.1
+	if _, err := NewSLGP(cfg, spec); err == nil || !strings.Contains(err.Error(), "model.noise_floor") {
+		t.Fatalf("floor = noise_init: err = %v", err)
+	}
+	g := DefaultGPCDEConfig()
+	g.M, g.Hidden, g.NoiseInit, g.NoiseFloor = 5, []int{6}, 0.1, 0.05
+	gm, err := newLatentGP("gpcde", g.latent(), spec, false)
+	if err != nil || gm.Noise.Floor != 0.05 {
+		t.Fatalf("GPCDE noise floor: %v, %v", err, gm)
+	}
+}
