@@ -23,6 +23,10 @@ func writeTraceResult(t *testing.T, dir string, withNLL bool) string {
 	}
 	res := &eval.Result{Model: "sgp", Dataset: "step", Iterations: 500, Trace: tr, Version: "test",
 		Metrics: eval.Metrics{NLL: 2.5}}
+	if withNLL { // a run with held-out selection too
+		res.Selection = &eval.Selection{Validation: 0.1, Every: 250, Iter: 250, ValNLL: 2.4,
+			Trace: []eval.ValPoint{{Iter: 0, NLL: 3}, {Iter: 250, NLL: 2.4}, {Iter: 500, NLL: 2.6}}}
+	}
 	path := filepath.Join(dir, "result.json")
 	if err := eval.WriteJSONAtomic(path, res); err != nil {
 		t.Fatal(err)
@@ -47,12 +51,16 @@ func TestTraceDrawsRunsAndRejectsMissingMetric(t *testing.T) {
 	if _, _, err := run(t, "trace", noNLL, "--metric", "elbo", "-o", filepath.Join(tmp, "elbo.png")); err != nil {
 		t.Fatalf("elbo trace: %v", err)
 	}
+	if out, _, err := run(t, "trace", a, b, "--metric", "val_nll", "-o", filepath.Join(tmp, "val.png")); err != nil || !strings.Contains(out, "2 runs") {
+		t.Fatalf("validation trace: out %q, err %v", out, err)
+	}
 	bad := filepath.Join(tmp, "bad.png")
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
 		{[]string{"trace", a, noNLL, "-o", bad}, "eval_every"},
+		{[]string{"trace", noNLL, "--metric", "val_nll", "-o", bad}, "train.validation"},
 		{[]string{"trace", a, "--metric", "rmse", "-o", bad}, "--metric"},
 		{[]string{"trace", a}, "--out"},
 		{[]string{"trace", filepath.Join(tmp, "nowhere"), "-o", bad}, "nowhere"},
