@@ -26,6 +26,9 @@ type GPCDEConfig struct {
 	LeakySlope float64 `mapstructure:"leaky_slope"`
 	// NoiseFloor, when positive, bounds σ_ε² from below (0 = 1e-6).
 	NoiseFloor float64 `mapstructure:"noise_floor"`
+	// PriorDecay, when positive, is weight decay on the prior network
+	// (as SLGP's prior_decay).
+	PriorDecay float64 `mapstructure:"prior_decay"`
 }
 
 // DefaultGPCDEConfig returns GPCDE's settings for the paper's experiments
@@ -42,7 +45,7 @@ func (c GPCDEConfig) latent() latentConfig {
 	d := defaultLatentConfig()
 	d.M, d.DW, d.S, d.Prior, d.Hidden = c.M, c.DW, c.S, c.Prior, c.Hidden
 	d.Whiten, d.ARD, d.NoiseInit, d.LeakySlope = c.Whiten, c.ARD, c.NoiseInit, c.LeakySlope
-	d.NoiseFloor = c.NoiseFloor
+	d.NoiseFloor, d.PriorDecay = c.NoiseFloor, c.PriorDecay
 	d.Bound = "vi"
 	return d
 }

@@ -46,6 +46,10 @@ type latentConfig struct {
 	// NoiseFloor, when positive, is the lower bound of σ_ε² (in place of
 	// the default 1e-6 floor of positive parameters).
 	NoiseFloor float64
+	// PriorDecay, when positive, subtracts PriorDecay·‖W_p‖²/(2N) from the
+	// per-point objective: weight decay on the prior network's weights
+	// (biases excluded), a N(0, 1/PriorDecay) prior on them.
+	PriorDecay float64
 }
 
 func defaultLatentConfig() latentConfig {
@@ -112,6 +116,10 @@ func newLatentGP(name string, cfg latentConfig, spec Spec, encoder bool) (*laten
 		return nil, fmt.Errorf("model.fix_nu0: %s has no h-encoder and no ν₀; remove the key", name)
 	case cfg.NoiseInit <= 0:
 		return nil, errPositive("model.noise_init", cfg.NoiseInit)
+	case cfg.PriorDecay < 0 || math.IsNaN(cfg.PriorDecay):
+		return nil, fmt.Errorf("model.prior_decay = %g: must be >= 0 (0 = no weight decay)", cfg.PriorDecay)
+	case cfg.PriorDecay > 0 && cfg.Prior != "mlp":
+		return nil, fmt.Errorf("model.prior_decay: model.prior = %s has no network to decay; remove the key", cfg.Prior)
 	case cfg.NoiseFloor < 0 || (cfg.NoiseFloor > 0 && cfg.NoiseFloor >= cfg.NoiseInit):
 		return nil, fmt.Errorf("model.noise_floor = %g: must be >= 0 and below model.noise_init = %g (0 = the default floor 1e-6)", cfg.NoiseFloor, cfg.NoiseInit)
 	}
@@ -271,7 +279,8 @@ func (m *latentGP) build(t *ad.Tape, X, Y, epsW, epsH *mat.Dense) *terms {
 }
 
 // bound assembles the configured bound (models.md §5.6 for SLGP, §6.3 for
-// GPCDE): the model's per-point data terms minus KL_u/n.
+// GPCDE): the model's per-point data terms minus KL_u/n (minus the prior
+// network's weight decay when configured).
 func (m *latentGP) bound(t *ad.Tape, tr *terms, b, n int) *ad.Var {
 	klU := t.Scale(1/float64(n), tr.klU)
 	var obj *ad.Var
@@ -280,7 +289,20 @@ func (m *latentGP) bound(t *ad.Tape, tr *terms, b, n int) *ad.Var {
 	} else {
 		obj = gpcdeData(t, tr)
 	}
-	return t.Sub(obj, klU)
+	obj = t.Sub(obj, klU)
+	if m.Cfg.PriorDecay > 0 {
+		var sq *ad.Var
+		for _, l := range m.PriorW.Layers {
+			w := t.SumSquares(l.W.On(t))
+			if sq == nil {
+				sq = w
+			} else {
+				sq = t.Add(sq, w)
+			}
+		}
+		obj = t.Sub(obj, t.Scale(m.Cfg.PriorDecay/(2*float64(n)), sq))
+	}
+	return obj
 }
 
 // draws fills the reused noise buffers with standard normals for a batch.

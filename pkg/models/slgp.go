@@ -49,6 +49,10 @@ type SLGPConfig struct {
 	// memorisation regime in which the output noise falls towards 1e-4);
 	// 0 is the default floor of 1e-6.
 	NoiseFloor float64 `mapstructure:"noise_floor"`
+	// PriorDecay, when positive, is weight decay on the prior network
+	// p(w | x): PriorDecay·‖W_p‖²/(2N) off the per-point objective (against
+	// memorisation through the prior); 0 is the paper's setting.
+	PriorDecay float64 `mapstructure:"prior_decay"`
 }
 
 // DefaultSLGPConfig returns the paper's SLGP settings (models.md §9.2).
@@ -63,7 +67,8 @@ func (c SLGPConfig) latent() latentConfig {
 	return latentConfig{M: c.M, DW: c.DW, DH: c.DH, S: c.S, Beta: c.Beta, Bound: c.Bound, Prior: c.Prior,
 		Nu0Init: c.Nu0Init, Hidden: c.Hidden, Design: c.Design, Whiten: c.Whiten, ARD: c.ARD,
 		NoiseInit: c.NoiseInit, BetaWarmup: c.BetaWarmup, LeakySlope: c.LeakySlope,
-		ExactRatio: c.ExactRatio, EncoderResidual: c.EncoderResidual, FixNu0: c.FixNu0, NoiseFloor: c.NoiseFloor}
+		ExactRatio: c.ExactRatio, EncoderResidual: c.EncoderResidual, FixNu0: c.FixNu0, NoiseFloor: c.NoiseFloor,
+		PriorDecay: c.PriorDecay}
 }
 
 // SLGP is the scalable latent GP of models.md §5: inputs augmented with a

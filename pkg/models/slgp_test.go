@@ -520,3 +520,41 @@ func TestNoiseFloor(t *testing.T) {
 		t.Fatalf("GPCDE noise floor: %v, %v", err, gm)
 	}
 }
+
+// TestPriorDecay: prior_decay lowers the objective by exactly
+// λ·‖W_p‖²/(2N) at the same draws, the gradient still matches finite
+// differences, and the key is refused without a prior network.
+func TestPriorDecay(t *testing.T) {
+	rng := rand.New(rand.NewPCG(71, 72))
+	X, Y := adtest.Rand(rng, 20, 2), adtest.Rand(rng, 20, 1)
+	spec := Spec{X: X, Y: Y, Seed: 3, KMeans: func(X *mat.Dense, M int, _ uint64) *mat.Dense {
+		return adtest.Rand(rand.New(rand.NewPCG(1, 1)), M, 2)
+	}}
+	objective := func(decay float64) (float64, *SLGP) {
+		cfg := DefaultSLGPConfig()
+		cfg.M, cfg.Hidden, cfg.S, cfg.PriorDecay = 5, []int{6, 4}, 3, decay
+		m, err := NewSLGP(cfg, spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		randomize(m.Params(), rand.New(rand.NewPCG(5, 5)), 0.3)
+		return m.Objective(ad.NewTape(), X, Y, 50, rand.New(rand.NewPCG(2, 2))).Scalar(), m
+	}
+	o0, _ := objective(0)
+	o1, m := objective(0.7)
+	sq := 0.0
+	for _, l := range m.PriorW.Layers {
+		for _, v := range l.W.Value().RawMatrix().Data {
+			sq += v * v
+		}
+	}
+	if want := o0 - 0.7*sq/(2*50); math.Abs(o1-want) > 1e-12 {
+		t.Fatalf("objective with decay %.15g, want %.15g", o1, want)
+	}
+	objectiveCheck(t, m, X, Y, 50, 6)
+	cfg := DefaultSLGPConfig()
+	cfg.Prior, cfg.PriorDecay = "normal", 0.1
+	if _, err := NewSLGP(cfg, spec); err == nil || !strings.Contains(err.Error(), "model.prior_decay") {
+		t.Fatalf("decay without a prior network: err = %v", err)
+	}
+}
