@@ -184,9 +184,9 @@ func triSolveBack(t *Tape, rec *record) {
 	if L.needGrad {
 		T := t.scratch(n, n)
 		if rec.flag { // -X B̄ᵀ
-			blas64.Gemm(blas.NoTrans, blas.Trans, -1, general(X.Val), general(G), 0, general(T))
+			gemmLowerNT(-1, general(X.Val), general(G), general(T))
 		} else { // -B̄ Xᵀ
-			blas64.Gemm(blas.NoTrans, blas.Trans, -1, general(G), general(X.Val), 0, general(T))
+			gemmLowerNT(-1, general(G), general(X.Val), general(T))
 		}
 		gl, tt := t.accGrad(L), data(T)
 		for i := 0; i < n; i++ {
@@ -222,5 +222,23 @@ func sumLogSqDiagBack(_ *Tape, rec *record) {
 	g := data(rec.out.Grad)[0]
 	for i := 0; i < n; i++ {
 		ga[i*n+i] += 2 * g / x[i*n+i]
+	}
+}
+
+// lowerBlock is the row-block height of gemmLowerNT.
+const lowerBlock = 32
+
+// gemmLowerNT sets the lower triangle (diagonal included) of the n x n C to
+// alpha·A·Bᵀ for A, B n x k, in row blocks that skip the blocks above the
+// diagonal (about 60 % of the full product's flops at n = 100). Entries of C
+// above the diagonal are left unspecified.
+func gemmLowerNT(alpha float64, A, B, C blas64.General) {
+	n := C.Rows
+	for r0 := 0; r0 < n; r0 += lowerBlock {
+		r1 := min(n, r0+lowerBlock)
+		a := blas64.General{Rows: r1 - r0, Cols: A.Cols, Stride: A.Stride, Data: A.Data[r0*A.Stride:]}
+		b := blas64.General{Rows: r1, Cols: B.Cols, Stride: B.Stride, Data: B.Data}
+		c := blas64.General{Rows: r1 - r0, Cols: r1, Stride: C.Stride, Data: C.Data[r0*C.Stride:]}
+		blas64.Gemm(blas.NoTrans, blas.Trans, alpha, a, b, 0, c)
 	}
 }

@@ -2,6 +2,7 @@ package autodiff_test
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -99,11 +100,19 @@ func TestTriMatMulMatchesMatMul(t *testing.T) {
 	}
 }
 
-// quadCases (run by TestGradients) are the finite-difference checks of QuadCols: a general Q, and
+// quadCases (run by TestGradients) are the finite-difference checks of
+// TriSolve at n = 70 and of QuadCols: a general Q, and
 // a symmetric Q built on the tape (R Rᵀ - I, as the SVGP layer uses it).
 func quadCases() []gcase {
 	var cs []gcase
-	for _, s := range [][2]int{{1, 1}, {3, 4}, {5, 2}} {
+	// TriSolve at a size whose L̄ product spans several row blocks of
+	// gemmLowerNT (block 32).
+	for _, tr := range []bool{false, true} {
+		cs = append(cs, gcase{fmt.Sprintf("TriSolve/70/trans=%v", tr),
+			func(t *ad.Tape, v []*ad.Var) *ad.Var { return t.TriSolve(lowerWell(t, v[0]), v[1], tr) },
+			randIn([2]int{70, 70}, [2]int{70, 2})})
+	}
+	for _, s := range [][2]int{{1, 1}, {3, 4}, {5, 2}, {40, 3}} {
 		k, n := s[0], s[1]
 		cs = append(cs,
 			gcase{fmt.Sprintf("QuadCols/general/%dx%d", k, n),
@@ -111,7 +120,8 @@ func quadCases() []gcase {
 				randIn([2]int{k, k}, [2]int{k, n})},
 			gcase{fmt.Sprintf("QuadCols/RRt-I/%dx%d", k, n),
 				func(t *ad.Tape, v []*ad.Var) *ad.Var {
-					return t.QuadCols(t.AddDiag(t.MatMul(v[0], v[0], false, true), -1), v[1], true)
+					R := t.Scale(1/math.Sqrt(float64(k)), v[0]) // RRᵀ of order 1 at every k
+					return t.QuadCols(t.AddDiag(t.MatMul(R, R, false, true), -1), v[1], true)
 				},
 				randIn([2]int{k, k}, [2]int{k, n})})
 	}

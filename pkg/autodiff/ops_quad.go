@@ -13,7 +13,7 @@ import (
 // one backward, with no k x n intermediate on the tape. Backward, with
 // G = diag(v̄): Ā += (Q + Qᵀ) A G (= 2 Q A G, read off the forward's Q A,
 // when symmetric is true, which the caller promises of Q) and
-// Q̄ += A G Aᵀ.
+// Q̄ += A G Aᵀ (symmetric: its lower triangle by blocks, mirrored).
 func (t *Tape) QuadCols(Q, A *Var, symmetric bool) *Var {
 	k, k2 := Q.Val.Dims()
 	ar, n := A.Val.Dims()
@@ -72,6 +72,17 @@ func quadColsBack(t *Tape, rec *record) {
 				di[j] = ai[j] * w
 			}
 		}
-		blas64.Gemm(blas.NoTrans, blas.Trans, 1, general(AG), general(A.Val), 1, general(Q.Grad))
+		// A G Aᵀ is symmetric: its lower triangle by blocks, then mirrored.
+		S := t.scratch(k, k)
+		gemmLowerNT(1, general(AG), general(A.Val), general(S))
+		qg, sd := data(Q.Grad), data(S)
+		for i := 0; i < k; i++ {
+			for j := 0; j < i; j++ {
+				v := sd[i*k+j]
+				qg[i*k+j] += v
+				qg[j*k+i] += v
+			}
+			qg[i*k+i] += sd[i*k+i]
+		}
 	}
 }
