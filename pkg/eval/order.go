@@ -30,7 +30,9 @@ func compareNames(list []string, a, b string) int {
 // splits first.
 var splitKindOrder = []SplitKind{SplitRandom, SplitFixed, SplitToy, SplitUnknown}
 
-// compareProtocols orders protocols by iterations, samples, then split kind.
+// compareProtocols orders protocols by iterations, samples, split kind, then
+// held-out fraction (last-iteration runs first): a total order, so tables and
+// notes never depend on map iteration.
 func compareProtocols(a, b Protocol) int {
 	if c := cmp.Compare(a.Iterations, b.Iterations); c != 0 {
 		return c
@@ -38,7 +40,10 @@ func compareProtocols(a, b Protocol) int {
 	if c := cmp.Compare(a.Samples, b.Samples); c != 0 {
 		return c
 	}
-	return cmp.Compare(slices.Index(splitKindOrder, a.Split), slices.Index(splitKindOrder, b.Split))
+	if c := cmp.Compare(slices.Index(splitKindOrder, a.Split), slices.Index(splitKindOrder, b.Split)); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.Validation, b.Validation) // last iteration (0) first
 }
 
 // comparePaths orders file paths as a lexical directory walk visits them:
