@@ -162,8 +162,25 @@ func (t *Tape) TriSolve(L, B *Var, transposed bool) *Var {
 
 func triSolveBack(t *Tape, rec *record) {
 	L, B, X := rec.a, rec.b, rec.out
-	n, k := X.Val.Dims()
-	// G = B̄ of this op: solved in place in B's gradient on first touch.
+	// G = B̄ of this op = L⁻ᵀX̄ (or L⁻¹X̄), solved in place.
+	G := t.triBackB(B, X.Grad, func(g blas64.General) {
+		blas64.Trsm(blas.Left, trans(!rec.flag), 1, lowerTri(L.Val), g)
+	})
+	if L.needGrad {
+		if rec.flag { // -X B̄ᵀ
+			t.addLowerNT(L, -1, general(X.Val), general(G))
+		} else { // -B̄ Xᵀ
+			t.addLowerNT(L, -1, general(G), general(X.Val))
+		}
+	}
+}
+
+// triBackB computes the gradient of the right-hand side B of a triangular
+// op, op(src) for the in-place triangular operation apply, writing it
+// straight into B's gradient on first touch and otherwise into scratch that
+// is then added; it returns this op's contribution (for the L̄ product).
+func (t *Tape) triBackB(B *Var, src *mat.Dense, apply func(blas64.General)) *mat.Dense {
+	n, k := src.Dims()
 	var gb *mat.Dense
 	beta := 1.0
 	if B.needGrad {
@@ -173,26 +190,27 @@ func triSolveBack(t *Tape, rec *record) {
 	if gb == nil || beta != 0 {
 		G = t.scratch(n, k)
 	}
-	G.Copy(X.Grad)
-	blas64.Trsm(blas.Left, trans(!rec.flag), 1, lowerTri(L.Val), general(G))
+	G.Copy(src)
+	apply(general(G))
 	if gb != nil && beta != 0 {
 		dst := data(gb)
 		for i, v := range data(G) {
 			dst[i] += v
 		}
 	}
-	if L.needGrad {
-		T := t.scratch(n, n)
-		if rec.flag { // -X B̄ᵀ
-			gemmLowerNT(-1, general(X.Val), general(G), general(T))
-		} else { // -B̄ Xᵀ
-			gemmLowerNT(-1, general(G), general(X.Val), general(T))
-		}
-		gl, tt := t.accGrad(L), data(T)
-		for i := 0; i < n; i++ {
-			for j := 0; j <= i; j++ {
-				gl[i*n+j] += tt[i*n+j]
-			}
+	return G
+}
+
+// addLowerNT adds the lower triangle of alpha·A·Bᵀ (A, B n x k) to L's
+// gradient (n x n), computing only the blocks on and below the diagonal.
+func (t *Tape) addLowerNT(L *Var, alpha float64, A, B blas64.General) {
+	n := L.Rows()
+	T := t.scratch(n, n)
+	gemmLowerNT(alpha, A, B, general(T))
+	gl, tt := t.accGrad(L), data(T)
+	for i := 0; i < n; i++ {
+		for j := 0; j <= i; j++ {
+			gl[i*n+j] += tt[i*n+j]
 		}
 	}
 }

@@ -101,7 +101,7 @@ func TestTriMatMulMatchesMatMul(t *testing.T) {
 }
 
 // quadCases (run by TestGradients) are the finite-difference checks of
-// TriSolve at n = 70 and of QuadCols: a general Q, and
+// TriSolve at n = 70, TriMatMul at n = 40 and of QuadCols: a general Q, and
 // a symmetric Q built on the tape (R Rᵀ - I, as the SVGP layer uses it).
 func quadCases() []gcase {
 	var cs []gcase
@@ -109,8 +109,14 @@ func quadCases() []gcase {
 	// gemmLowerNT (block 32).
 	for _, tr := range []bool{false, true} {
 		cs = append(cs, gcase{fmt.Sprintf("TriSolve/70/trans=%v", tr),
-			func(t *ad.Tape, v []*ad.Var) *ad.Var { return t.TriSolve(lowerWell(t, v[0]), v[1], tr) },
+			func(t *ad.Tape, v []*ad.Var) *ad.Var {
+				// off-diagonal entries scaled by 1/√n keep L⁻¹ of order 1
+				return t.TriSolve(lowerWell(t, t.Scale(1/math.Sqrt(70), v[0])), v[1], tr)
+			},
 			randIn([2]int{70, 70}, [2]int{70, 2})})
+		cs = append(cs, gcase{fmt.Sprintf("TriMatMul/40/trans=%v", tr),
+			func(t *ad.Tape, v []*ad.Var) *ad.Var { return t.TriMatMul(v[0], v[1], tr) },
+			randIn([2]int{40, 40}, [2]int{40, 3})})
 	}
 	for _, s := range [][2]int{{1, 1}, {3, 4}, {5, 2}, {40, 3}} {
 		k, n := s[0], s[1]

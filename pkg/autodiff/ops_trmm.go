@@ -9,7 +9,7 @@ import (
 // lower-triangular n x n L (only its lower triangle is read) and B (n x k):
 // one TRMM forward, half the flops of the GEMM that MatMul would spend on
 // L's zeros. Backward: B̄ += op(L)ᵀ X̄ (one TRMM) and L̄ += tril(X̄ Bᵀ) for
-// L·B, tril(B X̄ᵀ) for Lᵀ·B (one GEMM).
+// L·B, tril(B X̄ᵀ) for Lᵀ·B (one GEMM on the lower block triangle).
 func (t *Tape) TriMatMul(L, B *Var, transposed bool) *Var {
 	n, c := L.Val.Dims()
 	br, bc := B.Val.Dims()
@@ -28,34 +28,16 @@ func (t *Tape) TriMatMul(L, B *Var, transposed bool) *Var {
 
 func triMatMulBack(t *Tape, rec *record) {
 	L, B, X := rec.a, rec.b, rec.out
-	n, k := X.Val.Dims()
-	if B.needGrad {
-		gb, beta := t.gradFor(B)
-		G := gb // first touch: write B̄ in place
-		if beta != 0 {
-			G = t.scratch(n, k)
-		}
-		G.Copy(X.Grad)
-		blas64.Trmm(blas.Left, trans(!rec.flag), 1, lowerTri(L.Val), general(G))
-		if beta != 0 {
-			dst := data(gb)
-			for i, v := range data(G) {
-				dst[i] += v
-			}
-		}
+	if B.needGrad { // B̄ += op(L)ᵀ X̄
+		t.triBackB(B, X.Grad, func(g blas64.General) {
+			blas64.Trmm(blas.Left, trans(!rec.flag), 1, lowerTri(L.Val), g)
+		})
 	}
 	if L.needGrad {
-		T := t.scratch(n, n)
 		if rec.flag { // B X̄ᵀ
-			blas64.Gemm(blas.NoTrans, blas.Trans, 1, general(B.Val), general(X.Grad), 0, general(T))
+			t.addLowerNT(L, 1, general(B.Val), general(X.Grad))
 		} else { // X̄ Bᵀ
-			blas64.Gemm(blas.NoTrans, blas.Trans, 1, general(X.Grad), general(B.Val), 0, general(T))
-		}
-		gl, tt := t.accGrad(L), data(T)
-		for i := 0; i < n; i++ {
-			for j := 0; j <= i; j++ {
-				gl[i*n+j] += tt[i*n+j]
-			}
+			t.addLowerNT(L, 1, general(X.Grad), general(B.Val))
 		}
 	}
 }

@@ -365,8 +365,8 @@ func (m *latentGP) Sample(X *mat.Dense, P int, rng *rand.Rand) (Y, F *mat.Dense)
 
 // predictChunk returns the means and variances of f (P·nb x d_y, row p·nb +
 // i) at the nb points of Xc with P samples of w (and h) each: p(w | x*) once
-// per point, the draws for all rows (w's, then h's), then the encoder and
-// the GP block by block.
+// per point, the GP prior once, the draws for all rows (w's, then h's),
+// then the encoder and the GP block by block.
 func (m *latentGP) predictChunk(Xc *mat.Dense, P int, rng *rand.Rand) (muF, nuF *mat.Dense) {
 	nb, _ := Xc.Dims()
 	rows := P * nb
@@ -380,6 +380,10 @@ func (m *latentGP) predictChunk(Xc *mat.Dense, P int, rng *rand.Rand) (muF, nuF 
 	if m.encoder {
 		epsH = fillNormal(nil, rows, m.dh, rng)
 	}
+	// The GP prior (K_ZZ's Cholesky factor and Z) once per chunk: its
+	// values go on each block's tape as constants.
+	pr := m.prior(t)
+	L, Z := mat.DenseCopyOf(pr.L.Val), mat.DenseCopyOf(pr.Z.Val)
 	muF, nuF = mat.NewDense(rows, m.dy, nil), mat.NewDense(rows, m.dy, nil)
 	for r0 := 0; r0 < rows; r0 += predictBlock {
 		r1 := min(rows, r0+predictBlock)
@@ -391,7 +395,7 @@ func (m *latentGP) predictChunk(Xc *mat.Dense, P int, rng *rand.Rand) (muF, nuF 
 			muH, vH := m.encode(t, h)
 			h = reparam(t, muH, vH, t.Const(epsH.Slice(r0, r1, 0, m.dh)))
 		}
-		mu, nu := m.Layer.Marginals(t, m.prior(t), h)
+		mu, nu := m.Layer.Marginals(t, gp.Prior{L: t.Const(L), Z: t.Const(Z)}, h)
 		muF.Slice(r0, r1, 0, m.dy).(*mat.Dense).Copy(mu.Val)
 		nuF.Slice(r0, r1, 0, m.dy).(*mat.Dense).Copy(nu.Val)
 	}

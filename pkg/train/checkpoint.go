@@ -62,12 +62,7 @@ type Checkpoint struct {
 
 // NewCheckpoint captures cfg and the parameters ps.
 func NewCheckpoint(cfg RunConfig, ps *ad.ParamSet, version string) *Checkpoint {
-	ck := &Checkpoint{Config: cfg, Params: map[string]Matrix{}, Version: version}
-	for name, m := range ps.Snapshot() {
-		r, c := m.Dims()
-		ck.Params[name] = Matrix{Rows: r, Cols: c, Data: m.RawMatrix().Data}
-	}
-	return ck
+	return &Checkpoint{Config: cfg, Params: snapshotParams(ps), Version: version}
 }
 
 // Save writes the checkpoint to path atomically.

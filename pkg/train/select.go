@@ -116,14 +116,14 @@ func (s *selector) restoreBest() error {
 // catchUp runs the check of iteration it when it is due and not yet made:
 // a run interrupted between a step and its check resumes with the check.
 func (s *selector) catchUp(ctx context.Context, it int) error {
-	due := it%s.every == 0
-	if n := len(s.state.Trace); due && (n == 0 || s.state.Trace[n-1].Iter < it) {
-		return s.check(ctx, it)
+	if it%s.every != 0 {
+		return nil
 	}
-	return nil
+	return s.finish(ctx, it)
 }
 
-// finish makes the last iteration's check when the cadence skipped it.
+// finish makes the check of iteration it unless the trace already has it
+// (the last iteration's check when the cadence skipped it).
 func (s *selector) finish(ctx context.Context, it int) error {
 	if n := len(s.state.Trace); n == 0 || s.state.Trace[n-1].Iter < it {
 		return s.check(ctx, it)
