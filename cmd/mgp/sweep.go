@@ -32,6 +32,7 @@ type sweepOpts struct {
 	models      []string
 	datasets    []string
 	seeds       string
+	variants    []string
 }
 
 func newSweepCmd(g *globalOpts) *cobra.Command {
@@ -75,6 +76,7 @@ covers, --measure-all times every pair anew, --save-costs FILE keeps the cost mo
 	c.Flags().DurationVar(&o.stale, "stale", 10*time.Minute, "a run lock whose heartbeat is older than this is taken over")
 	c.Flags().StringSliceVar(&o.models, "models", nil, "only these of the sweep's models (comma-separated); their runs share the sweep's directories")
 	c.Flags().StringSliceVar(&o.datasets, "datasets", nil, "only these of the sweep's data sets (comma-separated)")
+	c.Flags().StringSliceVar(&o.variants, "variants", nil, "only these of the sweep's variants (comma-separated)")
 	c.Flags().StringVar(&o.seeds, "seeds", "", "only these of the sweep's seeds, e.g. 0-2 or 0,3")
 	_ = c.MarkFlagRequired("config")
 	return c
@@ -102,6 +104,9 @@ func runSweep(cmd *cobra.Command, g *globalOpts, o *sweepOpts) error {
 	}
 	if o.out != "" {
 		spec.Out = o.out
+	}
+	if err := spec.RestrictVariants(o.variants); err != nil {
+		return inputErr(fmt.Errorf("%s: %v", o.config, err))
 	}
 	if err := spec.Restrict(o.models, o.datasets, o.seeds); err != nil {
 		return inputErr(fmt.Errorf("%s: %v", o.config, err))

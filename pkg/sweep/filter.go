@@ -49,6 +49,37 @@ func (s *Spec) Restrict(models, datasets []string, seeds string) error {
 	return nil
 }
 
+// RestrictVariants narrows the spec to the named variants (empty: all),
+// refusing names the sweep does not define. A sweep without variants has
+// one, DefaultVariant.
+func (s *Spec) RestrictVariants(names []string) error {
+	if len(names) == 0 {
+		return nil
+	}
+	all := []string{DefaultVariant}
+	if len(s.Variants) > 0 {
+		all = all[:0]
+		for _, v := range s.Variants {
+			all = append(all, v.Name)
+		}
+	}
+	keep, err := subset("--variants", all, names)
+	if err != nil {
+		return err
+	}
+	if len(s.Variants) == 0 {
+		return nil
+	}
+	var kept []Variant
+	for _, v := range s.Variants {
+		if slices.Contains(keep, v.Name) {
+			kept = append(kept, v)
+		}
+	}
+	s.Variants = kept
+	return nil
+}
+
 // subset returns the names of all that are in want (all when want is
 // empty), refusing names not in all.
 func subset(flag string, all, want []string) ([]string, error) {

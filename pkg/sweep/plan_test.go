@@ -145,6 +145,35 @@ func TestReadSpecRejects(t *testing.T) {
 	}
 }
 
+// TestRestrictVariants checks that --variants keeps only the named
+// variants, in the file's order, and refuses a name the sweep lacks.
+func TestRestrictVariants(t *testing.T) {
+	s, err := ReadSpec(writeSpec(t, specGrid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	full, _ := Expand(s, func(string) bool { return true })
+	if err := s.RestrictVariants([]string{"beta=0.1"}); err != nil {
+		t.Fatal(err)
+	}
+	p, _ := Expand(s, func(string) bool { return true })
+	if len(p.Runs) == 0 || len(p.Runs) >= len(full.Runs) {
+		t.Fatalf("%d of %d runs kept", len(p.Runs), len(full.Runs))
+	}
+	for _, r := range p.Runs {
+		if r.Variant != "beta=0.1" {
+			t.Fatalf("%s kept", r.ID())
+		}
+	}
+	if err := s.RestrictVariants([]string{"paper"}); err == nil {
+		t.Error("a variant dropped by an earlier restriction was accepted")
+	}
+	s2, _ := ReadSpec(writeSpec(t, specGrid))
+	if err := s2.RestrictVariants([]string{"beta=0.2"}); err == nil {
+		t.Error("a variant outside the sweep was accepted")
+	}
+}
+
 // TestRestrict checks that a restricted spec keeps the file's order and
 // the runs' directories, and refuses names the sweep lacks.
 func TestRestrict(t *testing.T) {
