@@ -49,30 +49,9 @@ func runTable(stdout, stderr io.Writer, dirs []string, o tableOpts) error {
 	if o.markdownOut != "" && o.markdownOut == o.csvOut {
 		return inputErr(fmt.Errorf("--markdown-out and --csv-out name the same file %s", o.csvOut))
 	}
-	var files []eval.ResultFile
-	var le *eval.LoadError
-	for _, d := range dirs {
-		f, err := eval.LoadResultFiles(d)
-		var e *eval.LoadError
-		if err != nil && !errors.As(err, &e) {
-			return inputErr(err)
-		}
-		if e != nil {
-			if le == nil {
-				le = &eval.LoadError{}
-			}
-			le.Files = append(le.Files, e.Files...)
-			le.Scanned += e.Scanned
-		}
-		files = append(files, f...)
-	}
-	dir := strings.Join(dirs, ", ")
-	if len(files) == 0 {
-		if le != nil {
-			return inputErr(fmt.Errorf("%s: none of the %d JSON files is a result:\n  %s",
-				dir, le.Scanned, strings.Join(fileErrors(le), "\n  ")))
-		}
-		return inputErr(fmt.Errorf("%s: no result files found", dir))
+	files, le, err := loadResultDirs(dirs)
+	if err != nil {
+		return err
 	}
 	sum := eval.Summarise(files)
 	paper := eval.PaperTable3()
@@ -111,6 +90,38 @@ func runTable(stdout, stderr io.Writer, dirs []string, o tableOpts) error {
 		}
 	}
 	return nil
+}
+
+// loadResultDirs reads every result under the directories. Files that are
+// not results are returned in the *eval.LoadError beside the results; no
+// result at all is an input error naming the directories.
+func loadResultDirs(dirs []string) ([]eval.ResultFile, *eval.LoadError, error) {
+	var files []eval.ResultFile
+	var le *eval.LoadError
+	for _, d := range dirs {
+		f, err := eval.LoadResultFiles(d)
+		var e *eval.LoadError
+		if err != nil && !errors.As(err, &e) {
+			return nil, nil, inputErr(err)
+		}
+		if e != nil {
+			if le == nil {
+				le = &eval.LoadError{}
+			}
+			le.Files = append(le.Files, e.Files...)
+			le.Scanned += e.Scanned
+		}
+		files = append(files, f...)
+	}
+	if len(files) == 0 {
+		dir := strings.Join(dirs, ", ")
+		if le != nil {
+			return nil, nil, inputErr(fmt.Errorf("%s: none of the %d JSON files is a result:\n  %s",
+				dir, le.Scanned, strings.Join(fileErrors(le), "\n  ")))
+		}
+		return nil, nil, inputErr(fmt.Errorf("%s: no result files found", dir))
+	}
+	return files, le, nil
 }
 
 // fileErrors lists the files LoadResultFiles skipped and why, one a line.

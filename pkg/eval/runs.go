@@ -1,0 +1,121 @@
+package eval
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// RunRow is one run of a per-run listing: its identity, its test metrics
+// (the selected ones when the run held out a validation part), the last
+// iteration's test NLL, and chosen diagnostics.
+type RunRow struct {
+	// Path is the result file.
+	Path string
+	// Dataset, Model and Variant name the run; Seed is its split seed.
+	Dataset, Model, Variant string
+	Seed                    uint64
+	// Iterations is the number of optimiser steps taken.
+	Iterations int
+	// NLL and RMSE are the reported test metrics.
+	NLL, RMSE float64
+	// SelectedIter is the iteration selection chose (0: no selection).
+	SelectedIter int
+	// LastNLL is the last iteration's test NLL (NaN when the run did not
+	// select: then it equals NLL).
+	LastNLL float64
+	// Diags holds the requested diagnostics, NaN where the run lacks one.
+	Diags []float64
+	// Warnings counts the run's warnings.
+	Warnings int
+}
+
+// RunRows lists every result as a row, ordered by data set (the paper's
+// order), model, variant and seed, with the named diagnostics.
+func RunRows(files []ResultFile, diags []string) []RunRow {
+	rows := make([]RunRow, 0, len(files))
+	for _, f := range files {
+		r := f.Result
+		row := RunRow{
+			Path: f.Path, Dataset: r.Dataset, Model: r.Model, Variant: r.Variant,
+			Seed: r.SplitSeed, Iterations: r.Iterations,
+			NLL: r.Metrics.NLL, RMSE: r.Metrics.RMSE, LastNLL: math.NaN(),
+			Warnings: len(r.Warnings),
+		}
+		if s := r.Selection; s != nil {
+			row.SelectedIter = s.Iter
+			row.LastNLL = s.LastMetrics.NLL
+		}
+		for _, d := range diags {
+			v, ok := r.Diagnostics[d]
+			if !ok {
+				v = math.NaN()
+			}
+			row.Diags = append(row.Diags, v)
+		}
+		rows = append(rows, row)
+	}
+	slices.SortStableFunc(rows, func(a, b RunRow) int {
+		if c := compareNames(paperDatasets, a.Dataset, b.Dataset); c != 0 {
+			return c
+		}
+		if c := compareNames(paperModels, a.Model, b.Model); c != 0 {
+			return c
+		}
+		if c := strings.Compare(a.Variant, b.Variant); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(a.Seed, b.Seed); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.Iterations, b.Iterations)
+	})
+	return rows
+}
+
+// MarkdownRuns renders rows as a Markdown table: one line per run, with the
+// selected iteration and the last iteration's NLL for runs that selected,
+// and one column per diagnostic ("–" where a run lacks it).
+func MarkdownRuns(rows []RunRow, diags []string) string {
+	var b strings.Builder
+	b.WriteString("| data set | model | variant | seed | its | test NLL | selected at | last-it NLL | RMSE |")
+	for _, d := range diags {
+		b.WriteString(" " + d + " |")
+	}
+	b.WriteString(" warnings |\n|---|---|---|---|---|---|---|---|---|")
+	b.WriteString(strings.Repeat("---|", len(diags)+1) + "\n")
+	for _, r := range rows {
+		variant := r.Variant
+		if variant == "" {
+			variant = "–"
+		}
+		sel, last := "–", "–"
+		if r.SelectedIter > 0 {
+			sel = strconv.Itoa(r.SelectedIter)
+			last = runCell(r.LastNLL)
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %d | %d | %s | %s | %s | %s |",
+			r.Dataset, r.Model, variant, r.Seed, r.Iterations, runCell(r.NLL), sel, last, runCell(r.RMSE))
+		for _, v := range r.Diags {
+			b.WriteString(" " + runCell(v) + " |")
+		}
+		fmt.Fprintf(&b, " %d |\n", r.Warnings)
+	}
+	return b.String()
+}
+
+// runCell prints a metric with four decimals, small magnitudes in
+// scientific notation, and "–" for a missing (NaN) value.
+func runCell(v float64) string {
+	switch {
+	case math.IsNaN(v):
+		return "–"
+	case v != 0 && math.Abs(v) < 1e-3:
+		return strconv.FormatFloat(v, 'e', 2, 64)
+	default:
+		return strconv.FormatFloat(v, 'f', 4, 64)
+	}
+}
