@@ -434,6 +434,29 @@ const LiveSpread = 0.1
 // models.md §5.6a in which the test NLL explodes).
 const MemorisationNoise = 1e-3
 
+// aggregates returns the mean and variance of the aggregate posterior
+// (1/n) Σ q(w | x_i, y_i) and of the aggregate prior (1/n) Σ p(w | x_i)
+// over the rows (first latent dimension): a mixture's variance is the mean
+// of its components' variances plus the variance of their means. Training
+// fits the GP to w drawn from the former, prediction draws w from the
+// latter; where they differ, test inputs see values of w training did not.
+func (m *latentGP) aggregates(X, Y *mat.Dense) (qMean, qVar, pMean, pVar float64) {
+	t := m.tape
+	t.NoGrad = true
+	t.Reset()
+	x := t.Const(X)
+	muQ, vQ := m.wPost(t, x, t.Const(Y))
+	muP, vP := m.wPrior(t, x)
+	mix := func(mu, v *ad.Var) (float64, float64) {
+		means := mat.Col(nil, 0, mu.Val)
+		mean, sd := stat.Mean(means, nil), stat.PopStdDev(means, nil)
+		return mean, stat.Mean(mat.Col(nil, 0, v.Val), nil) + sd*sd
+	}
+	qMean, qVar = mix(muQ, vQ)
+	pMean, pVar = mix(muP, vP)
+	return qMean, qVar, pMean, pVar
+}
+
 // meanKLW returns the mean over the rows of KL[q(w | x, y) ‖ p(w | x)],
 // the information (nats per point) w carries about y beyond x.
 func (m *latentGP) meanKLW(X, Y *mat.Dense) float64 {
@@ -449,7 +472,8 @@ func (m *latentGP) meanKLW(X, Y *mat.Dense) float64 {
 // Diagnostics implements Diagnoser: the learnt noise and ν₀, the spread of
 // the posterior mean of w over the training points, the mean KL^W, the
 // memorisation flag (1 when the noise variance is below MemorisationNoise
-// while w is live) and the fraction of dead ReLUs per hidden layer of every
+// while w is live), the aggregate posterior's and prior's mean and variance
+// (q_w_agg_*, p_w_agg_*) and the fraction of dead ReLUs per hidden layer of every
 // MLP (models.md §5.6a).
 func (m *latentGP) Diagnostics(X, Y *mat.Dense) map[string]float64 {
 	n, _ := X.Dims()
@@ -462,6 +486,7 @@ func (m *latentGP) Diagnostics(X, Y *mat.Dense) map[string]float64 {
 	}
 	post, _ := m.LatentMeans(X, Y)
 	out["q_w_mean_spread"] = stat.PopStdDev(post, nil)
+	out["q_w_agg_mean"], out["q_w_agg_var"], out["p_w_agg_mean"], out["p_w_agg_var"] = m.aggregates(X, Y)
 	out["kl_w_mean"] = m.meanKLW(X, Y)
 	if out["noise_variance"] < MemorisationNoise && out["q_w_mean_spread"] > LiveSpread {
 		out["memorisation"] = 1

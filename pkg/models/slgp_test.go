@@ -11,6 +11,7 @@ import (
 	"github.com/mgpteam/mgp/pkg/autodiff/adtest"
 	"github.com/mgpteam/mgp/pkg/models/nn"
 	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/gonum/stat"
 )
 
 // flatAll flattens nested lists of any depth in row-major order.
@@ -437,6 +438,51 @@ func TestMemorisationDiagnostic(t *testing.T) {
 		}
 		if d["memorisation"] != tc.want || !(d["kl_w_mean"] > 0) {
 			t.Errorf("noise %g: memorisation %g (want %g), kl_w_mean %g", tc.noise, d["memorisation"], tc.want, d["kl_w_mean"])
+		}
+	}
+}
+
+// TestAggregateDiagnostics checks q_w_agg_mean/var and p_w_agg_mean/var
+// against Monte Carlo: w drawn from q(w | x_i, y_i) (p(w | x_i)) for every
+// row, many times, has the aggregate's mean and variance. A variance
+// without the spread of the means, or with sd for variance, fails.
+func TestAggregateDiagnostics(t *testing.T) {
+	rng := rand.New(rand.NewPCG(61, 62))
+	X, Y := adtest.Rand(rng, 40, 2), adtest.Rand(rng, 40, 1)
+	cfg := defaultLatentConfig()
+	cfg.M, cfg.Hidden = 6, []int{8, 8}
+	m, err := newLatentGP("slgp", cfg, Spec{X: X, Y: Y, Seed: 3, KMeans: func(X *mat.Dense, M int, _ uint64) *mat.Dense {
+		return adtest.Rand(rand.New(rand.NewPCG(1, 1)), M, 2)
+	}}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	randomize(m.Params(), rand.New(rand.NewPCG(5, 5)), 1)
+	d := m.Diagnostics(X, Y)
+	tp := m.tape
+	tp.NoGrad = true
+	tp.Reset()
+	x := tp.Const(X)
+	muQ, vQ := m.wPost(tp, x, tp.Const(Y))
+	muP, vP := m.wPrior(tp, x)
+	draws := rand.New(rand.NewPCG(7, 7))
+	for _, c := range []struct {
+		name     string
+		mu, v    *ad.Var
+		mean, v2 float64
+	}{{"q", muQ, vQ, d["q_w_agg_mean"], d["q_w_agg_var"]}, {"p", muP, vP, d["p_w_agg_mean"], d["p_w_agg_var"]}} {
+		var ws []float64
+		for range 2000 {
+			for i := range 40 {
+				ws = append(ws, c.mu.Val.At(i, 0)+draws.NormFloat64()*math.Sqrt(c.v.Val.At(i, 0)))
+			}
+		}
+		mean, sd := stat.Mean(ws, nil), stat.PopStdDev(ws, nil)
+		if stat.PopStdDev(mat.Col(nil, 0, c.mu.Val), nil) < 0.1 {
+			t.Fatalf("%s: the means do not spread; the test tests nothing", c.name)
+		}
+		if math.Abs(mean-c.mean) > 0.02*sd || math.Abs(sd*sd-c.v2) > 0.03*c.v2 {
+			t.Errorf("%s: aggregate mean %.4f var %.4f; Monte Carlo %.4f, %.4f", c.name, c.mean, c.v2, mean, sd*sd)
 		}
 	}
 }
