@@ -20,7 +20,8 @@ func newRunsCmd(_ *globalOpts) *cobra.Command {
 data set, model, variant and seed: the iterations, the reported test NLL (the
 selected one for runs with train.validation), the selected iteration and the
 last iteration's test NLL, the RMSE, the diagnostics named by --diag ("–"
-where a run has none) and the number of warnings. Where mgp table pools the
+where a run has none; those of the selected parameters, or of the last
+iteration when written last:NAME) and the number of warnings. Where mgp table pools the
 seeds, this shows each of them.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -37,6 +38,6 @@ seeds, this shows each of them.`,
 			return nil
 		},
 	}
-	c.Flags().StringSliceVar(&diags, "diag", defaultRunDiags, "diagnostics to show (comma-separated keys of result.json's diagnostics)")
+	c.Flags().StringSliceVar(&diags, "diag", defaultRunDiags, "diagnostics to show (comma-separated keys of result.json's diagnostics; last:KEY for the last iteration's)")
 	return c
 }

@@ -57,6 +57,9 @@ type Selection struct {
 	ValNLL float64 `json:"val_nll"`
 	// LastMetrics are the test metrics at the last iteration.
 	LastMetrics Metrics `json:"last_metrics"`
+	// LastDiagnostics are the model's diagnostics at the last iteration
+	// (the Result's Diagnostics are the selected parameters').
+	LastDiagnostics map[string]float64 `json:"last_diagnostics,omitempty"`
 	// Trace is the validation NLL at every check.
 	Trace []ValPoint `json:"trace"`
 }

@@ -34,7 +34,9 @@ type RunRow struct {
 }
 
 // RunRows lists every result as a row, ordered by data set (the paper's
-// order), model, variant and seed, with the named diagnostics.
+// order), model, variant and seed, with the named diagnostics: those of the
+// reported (for a selecting run, the selected) parameters, or, for a name
+// written "last:NAME", those of the last iteration.
 func RunRows(files []ResultFile, diags []string) []RunRow {
 	rows := make([]RunRow, 0, len(files))
 	for _, f := range files {
@@ -50,7 +52,14 @@ func RunRows(files []ResultFile, diags []string) []RunRow {
 			row.LastNLL = s.LastMetrics.NLL
 		}
 		for _, d := range diags {
-			v, ok := r.Diagnostics[d]
+			src := r.Diagnostics
+			if key, ok := strings.CutPrefix(d, "last:"); ok {
+				d = key
+				if r.Selection != nil {
+					src = r.Selection.LastDiagnostics
+				}
+			}
+			v, ok := src[d]
 			if !ok {
 				v = math.NaN()
 			}

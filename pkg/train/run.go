@@ -282,8 +282,12 @@ func Run(ctx context.Context, cfg RunConfig, opts Options) (*Outcome, error) {
 		return nil, err
 	}
 	var selInfo *eval.Selection
+	var lastDiag map[string]float64
 	if sel != nil {
 		last := met
+		if d, ok := m.(models.Diagnoser); ok {
+			lastDiag = d.Diagnostics(exp.XTrain, exp.YTrain)
+		}
 		if err := sel.restoreBest(); err != nil {
 			return nil, err
 		}
@@ -296,7 +300,7 @@ func Run(ctx context.Context, cfg RunConfig, opts Options) (*Outcome, error) {
 		nv, _ := hold.X.Dims()
 		nt, _ := exp.XTrain.Dims()
 		selInfo = &eval.Selection{Validation: cfg.Train.Validation, NValidation: nv, NTrain: nt, Every: sel.every,
-			Iter: sel.state.Iter, ValNLL: sel.state.NLL, LastMetrics: last, Trace: sel.state.Trace}
+			Iter: sel.state.Iter, ValNLL: sel.state.NLL, LastMetrics: last, LastDiagnostics: lastDiag, Trace: sel.state.Trace}
 	}
 	evalSec := time.Since(t1).Seconds()
 	trainSec := tr.Seconds()

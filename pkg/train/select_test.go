@@ -143,6 +143,37 @@ func TestSelectionKeepsTheBestCheck(t *testing.T) {
 	}
 }
 
+// TestSelectionRecordsLastDiagnostics: a selecting run reports the
+// selected parameters' diagnostics and keeps the last iteration's apart;
+// the latter equal those of a run stopped at the last iteration and the
+// former those of a run stopped at the selected one.
+func TestSelectionRecordsLastDiagnostics(t *testing.T) {
+	dir := t.TempDir()
+	cfg := selectConfig(selectCSV(t, dir, "a.csv", nil))
+	cfg.Model = map[string]any{"name": "hnn", "hidden": []any{8, 8}}
+	cfg.Train.LR = 0.05
+	out, err := Run(context.Background(), cfg, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := out.Result.Selection
+	if s.Iter == cfg.Train.Iterations {
+		t.Fatalf("the best check is the last one (%v): the test tests nothing", s.Trace)
+	}
+	if len(s.LastDiagnostics) == 0 || js(s.LastDiagnostics) == js(out.Result.Diagnostics) {
+		t.Fatalf("last-iteration diagnostics %v, selected %v", s.LastDiagnostics, out.Result.Diagnostics)
+	}
+	short := cfg
+	short.Train.Iterations = s.Iter
+	ref, err := Run(context.Background(), short, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if js(ref.Result.Selection.LastDiagnostics) != js(out.Result.Diagnostics) {
+		t.Fatalf("selected diagnostics %v, a run stopped at iteration %d has %v", out.Result.Diagnostics, s.Iter, ref.Result.Selection.LastDiagnostics)
+	}
+}
+
 // TestSelectionResumes: runs interrupted between checks, during a periodic
 // check and during the final check resume to the selection, parameters and
 // metrics of an uninterrupted run.

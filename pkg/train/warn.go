@@ -12,8 +12,9 @@ const OverfitRise = 0.5
 
 // runWarnings lists what a finished run should not end with unnoticed: a
 // latent model memorising its training targets through w (the model's
-// "memorisation" diagnostic) and a validation NLL that rose by more than
-// OverfitRise after its best check.
+// "memorisation" diagnostic, of the reported parameters or, with
+// selection, of the last iteration's) and a validation NLL that rose by more
+// than OverfitRise after its best check.
 func runWarnings(r *eval.Result) []string {
 	var out []string
 	label := fmt.Sprintf("%s on %s", r.Model, r.Dataset)
@@ -22,6 +23,12 @@ func runWarnings(r *eval.Result) []string {
 			"the model reconstructs its training targets through w and its test NLL is not to be trusted; "+
 			"hold out part of the training split (train.validation: 0.1) or fix the prior (model.prior: normal)",
 			label, d["noise_variance"], d["q_w_mean_spread"], d["kl_w_mean"]))
+	}
+	if s := r.Selection; s != nil && s.LastDiagnostics["memorisation"] == 1 && r.Diagnostics["memorisation"] != 1 {
+		d := s.LastDiagnostics
+		out = append(out, fmt.Sprintf("%s: at the last iteration the output noise variance is %.3g with a live w (spread of q(w)'s mean %.3g): "+
+			"the model had begun to reconstruct its training targets through w; the selected parameters of iteration %d do not (their noise variance is %.3g)",
+			label, d["noise_variance"], d["q_w_mean_spread"], s.Iter, r.Diagnostics["noise_variance"]))
 	}
 	if s := r.Selection; s != nil && len(s.Trace) > 0 {
 		last := s.Trace[len(s.Trace)-1]

@@ -35,4 +35,9 @@ func TestRunWarnings(t *testing.T) {
 	if w := runWarnings(r); len(w) != 0 {
 		t.Fatalf("a small rise warned: %v", w)
 	}
+	r.Selection.LastDiagnostics = map[string]float64{"memorisation": 1, "noise_variance": 3e-4, "q_w_mean_spread": 0.8}
+	if w := runWarnings(r); len(w) != 1 || !strings.Contains(w[0], "at the last iteration") || !strings.Contains(w[0], "0.0003") ||
+		!strings.Contains(w[0], "iteration 6000") {
+		t.Fatalf("last-iteration memorisation warning: %v", w)
+	}
 }
