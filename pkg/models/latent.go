@@ -412,13 +412,20 @@ func gatherRows(t *ad.Tape, src *mat.Dense, r0, r1 int) *ad.Var {
 // LatentMeans returns the means of q(w | x, y) and p(w | x) (first latent
 // dimension) at the rows of X, Y: the panels of Fig. 3(iii).
 func (m *latentGP) LatentMeans(X, Y *mat.Dense) (post, prior []float64) {
+	muQ, _, muP, _ := m.wDists(X, Y)
+	return mat.Col(nil, 0, muQ.Val), mat.Col(nil, 0, muP.Val)
+}
+
+// wDists evaluates q(w | x, y) and p(w | x) at the rows of X, Y without
+// gradients: means and variances, n x d_w each.
+func (m *latentGP) wDists(X, Y *mat.Dense) (muQ, vQ, muP, vP *ad.Var) {
 	t := m.tape
 	t.NoGrad = true
 	t.Reset()
 	x := t.Const(X)
-	muQ, _ := m.wPost(t, x, t.Const(Y))
-	muP, _ := m.wPrior(t, x)
-	return mat.Col(nil, 0, muQ.Val), mat.Col(nil, 0, muP.Val)
+	muQ, vQ = m.wPost(t, x, t.Const(Y))
+	muP, vP = m.wPrior(t, x)
+	return muQ, vQ, muP, vP
 }
 
 // LiveSpread is the spread (population sd over the training points, in
@@ -441,12 +448,7 @@ const MemorisationNoise = 1e-3
 // fits the GP to w drawn from the former, prediction draws w from the
 // latter; where they differ, test inputs see values of w training did not.
 func (m *latentGP) aggregates(X, Y *mat.Dense) (qMean, qVar, pMean, pVar float64) {
-	t := m.tape
-	t.NoGrad = true
-	t.Reset()
-	x := t.Const(X)
-	muQ, vQ := m.wPost(t, x, t.Const(Y))
-	muP, vP := m.wPrior(t, x)
+	muQ, vQ, muP, vP := m.wDists(X, Y)
 	mix := func(mu, v *ad.Var) (float64, float64) {
 		means := mat.Col(nil, 0, mu.Val)
 		mean, sd := stat.Mean(means, nil), stat.PopStdDev(means, nil)
@@ -460,13 +462,8 @@ func (m *latentGP) aggregates(X, Y *mat.Dense) (qMean, qVar, pMean, pVar float64
 // meanKLW returns the mean over the rows of KL[q(w | x, y) ‖ p(w | x)],
 // the information (nats per point) w carries about y beyond x.
 func (m *latentGP) meanKLW(X, Y *mat.Dense) float64 {
-	t := m.tape
-	t.NoGrad = true
-	t.Reset()
-	x := t.Const(X)
-	muQ, vQ := m.wPost(t, x, t.Const(Y))
-	muP, vP := m.wPrior(t, x)
-	return stat.Mean(normalKLRows(t, muQ, vQ, muP, vP).Val.RawMatrix().Data, nil)
+	muQ, vQ, muP, vP := m.wDists(X, Y)
+	return stat.Mean(normalKLRows(m.tape, muQ, vQ, muP, vP).Val.RawMatrix().Data, nil)
 }
 
 // Diagnostics implements Diagnoser: the learnt noise and ν₀, the spread of

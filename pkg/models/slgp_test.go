@@ -409,13 +409,10 @@ func TestSampleBlockingChangesNothing(t *testing.T) {
 	}
 }
 
-// TestMemorisationDiagnostic: a latent model whose q(w | x, y) mean varies
-// over the training points (live w) is flagged when its output noise
-// variance is below MemorisationNoise and not otherwise; KL^W is reported
-// and positive.
-func TestMemorisationDiagnostic(t *testing.T) {
-	rng := rand.New(rand.NewPCG(41, 42))
-	X, Y := adtest.Rand(rng, 60, 2), adtest.Rand(rng, 60, 1)
+// randomLatent is a small SLGP on X, Y (two input columns) with random
+// parameters, so that q(w | x, y)'s mean varies over the rows.
+func randomLatent(t *testing.T, X, Y *mat.Dense) *latentGP {
+	t.Helper()
 	cfg := defaultLatentConfig()
 	cfg.M, cfg.Hidden = 6, []int{8, 8}
 	m, err := newLatentGP("slgp", cfg, Spec{X: X, Y: Y, Seed: 3, KMeans: func(X *mat.Dense, M int, _ uint64) *mat.Dense {
@@ -425,6 +422,17 @@ func TestMemorisationDiagnostic(t *testing.T) {
 		t.Fatal(err)
 	}
 	randomize(m.Params(), rand.New(rand.NewPCG(5, 5)), 1)
+	return m
+}
+
+// TestMemorisationDiagnostic: a latent model whose q(w | x, y) mean varies
+// over the training points (live w) is flagged when its output noise
+// variance is below MemorisationNoise and not otherwise; KL^W is reported
+// and positive.
+func TestMemorisationDiagnostic(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	X, Y := adtest.Rand(rng, 60, 2), adtest.Rand(rng, 60, 1)
+	m := randomLatent(t, X, Y)
 	for _, tc := range []struct {
 		noise float64
 		want  float64
@@ -449,22 +457,9 @@ func TestMemorisationDiagnostic(t *testing.T) {
 func TestAggregateDiagnostics(t *testing.T) {
 	rng := rand.New(rand.NewPCG(61, 62))
 	X, Y := adtest.Rand(rng, 40, 2), adtest.Rand(rng, 40, 1)
-	cfg := defaultLatentConfig()
-	cfg.M, cfg.Hidden = 6, []int{8, 8}
-	m, err := newLatentGP("slgp", cfg, Spec{X: X, Y: Y, Seed: 3, KMeans: func(X *mat.Dense, M int, _ uint64) *mat.Dense {
-		return adtest.Rand(rand.New(rand.NewPCG(1, 1)), M, 2)
-	}}, true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	randomize(m.Params(), rand.New(rand.NewPCG(5, 5)), 1)
+	m := randomLatent(t, X, Y)
 	d := m.Diagnostics(X, Y)
-	tp := m.tape
-	tp.NoGrad = true
-	tp.Reset()
-	x := tp.Const(X)
-	muQ, vQ := m.wPost(tp, x, tp.Const(Y))
-	muP, vP := m.wPrior(tp, x)
+	muQ, vQ, muP, vP := m.wDists(X, Y)
 	draws := rand.New(rand.NewPCG(7, 7))
 	for _, c := range []struct {
 		name     string
