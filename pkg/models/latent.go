@@ -249,9 +249,13 @@ type terms struct {
 	muF, nuF         *ad.Var
 }
 
-// build computes every term at fixed standard-normal draws epsW (S·b x d_w)
-// and epsH (S·b x d_h; unused without the encoder).
-func (m *latentGP) build(t *ad.Tape, X, Y, epsW, epsH *mat.Dense) *terms {
+// build computes the terms the configured bound needs (every term when
+// all is set, as the golden test wants) at fixed standard-normal draws epsW
+// (S·b x d_w) and epsH (S·b x d_h; unused without the encoder). Leaving the
+// unused terms out changes no number of the bound or its gradient: with
+// the default hybrid bound it saves η's density and log-add-exp passes over
+// the S·b x d_h encoder samples, and KL^W.
+func (m *latentGP) build(t *ad.Tape, X, Y, epsW, epsH *mat.Dense, all bool) *terms {
 	S := m.Cfg.S
 	x, y := t.Const(X), t.Const(Y)
 	var tr terms
@@ -268,14 +272,36 @@ func (m *latentGP) build(t *ad.Tape, X, Y, epsW, epsH *mat.Dense) *terms {
 	tr.muF, tr.nuF = m.Layer.Marginals(t, pr, tr.h)
 	tr.E = t.RowSum(varExp(t, yS, tr.muF, tr.nuF, m.Noise.On(t)))
 	tr.klU = m.Layer.KL(t, pr)
-	tr.klW = normalKLRows(t, tr.muQ, tr.vQ, tr.muP, tr.vP)
-	// Every term is built whatever the bound: the unused ones cost little
-	// next to the GP layer and keep the graph identical across bounds.
-	tr.rho = logRatioRows(t, tr.w, t.Tile(tr.muP, S), t.Tile(tr.vP, S), muQS, vQS, m.Cfg.ExactRatio)
+	need := m.needs()
+	if all || need.klW {
+		tr.klW = normalKLRows(t, tr.muQ, tr.vQ, tr.muP, tr.vP)
+	}
+	if all || need.rho {
+		tr.rho = logRatioRows(t, tr.w, t.Tile(tr.muP, S), t.Tile(tr.vP, S), muQS, vQS, m.Cfg.ExactRatio)
+	}
 	if m.encoder {
-		m.encoderTerms(t, &tr)
+		m.encoderTerms(t, &tr, all || need.klH, all || need.eta)
 	}
 	return &tr
+}
+
+// termNeeds says which of the optional terms a bound reads.
+type termNeeds struct{ klW, rho, klH, eta bool }
+
+// needs returns the terms the configured bound reads (models.md §5.6):
+// VI E, KL^H and KL^W; IWVI E, ρ and η; hybrid E, ρ and KL^H; GPCDE E and
+// KL^W.
+func (m *latentGP) needs() termNeeds {
+	if !m.encoder {
+		return termNeeds{klW: true}
+	}
+	switch m.Cfg.Bound {
+	case "iwvi":
+		return termNeeds{rho: true, eta: true}
+	case "hybrid":
+		return termNeeds{rho: true, klH: true}
+	}
+	return termNeeds{klW: true, klH: true}
 }
 
 // bound assembles the configured bound (models.md §5.6 for SLGP, §6.3 for
@@ -319,7 +345,7 @@ func (m *latentGP) draws(b int, rng *rand.Rand) (epsW, epsH *mat.Dense) {
 func (m *latentGP) Objective(t *ad.Tape, X, Y *mat.Dense, n int, rng *rand.Rand) *ad.Var {
 	b, _ := X.Dims()
 	epsW, epsH := m.draws(b, rng)
-	return m.bound(t, m.build(t, X, Y, epsW, epsH), b, n)
+	return m.bound(t, m.build(t, X, Y, epsW, epsH, false), b, n)
 }
 
 // predictChunk bounds the rows (points x samples) whose random draws are

@@ -162,11 +162,16 @@ func (m *latentGP) encodeSamples(t *ad.Tape, tr *terms, epsH *mat.Dense) {
 	tr.h = reparam(t, tr.muH, tr.vH, t.Const(epsH))
 }
 
-// encoderTerms adds KL^H and the h log-ratio η per sample (models.md §5.5).
-func (m *latentGP) encoderTerms(t *ad.Tape, tr *terms) {
+// encoderTerms adds KL^H and the h log-ratio η per sample (models.md
+// §5.5), each when asked for.
+func (m *latentGP) encoderTerms(t *ad.Tape, tr *terms, klH, eta bool) {
 	nu0 := m.Nu0.On(t)
-	tr.klH = normalKLRows(t, tr.muH, tr.vH, tr.phi, nu0)
-	tr.eta = logRatioRows(t, tr.h, tr.phi, nu0, tr.muH, tr.vH, m.Cfg.ExactRatio)
+	if klH {
+		tr.klH = normalKLRows(t, tr.muH, tr.vH, tr.phi, nu0)
+	}
+	if eta {
+		tr.eta = logRatioRows(t, tr.h, tr.phi, nu0, tr.muH, tr.vH, m.Cfg.ExactRatio)
+	}
 }
 
 // slgpData is the per-point part of SLGP's configured bound (models.md

@@ -84,7 +84,7 @@ func TestSLGPGolden(t *testing.T) {
 		m, X, Y, epsW, epsH, N := slgpFromGolden(t, g, map[string]string{"VI": "vi", "IWVI": "iwvi", "hybrid": "hybrid"}[bound])
 		b, _ := X.Dims()
 		tp := ad.NewTape()
-		tr := m.build(tp, X, Y, epsW, epsH)
+		tr := m.build(tp, X, Y, epsW, epsH, true)
 		if bound == "VI" {
 			for name, v := range map[string]*ad.Var{"mu_q": tr.muQ, "v_q": tr.vQ, "mu_p": tr.muP, "v_p": tr.vP,
 				"w": tr.w, "mu_h": tr.muH, "v_h": tr.vH, "h": tr.h, "phi": tr.phi,
@@ -346,7 +346,7 @@ func TestEncoderResidual(t *testing.T) {
 	meanKLH := func(m *latentGP) (float64, *terms) {
 		epsW, epsH := m.draws(6, rand.New(rand.NewPCG(1, 2)))
 		tp := ad.NewTape()
-		tr := m.build(tp, X, Y, epsW, epsH)
+		tr := m.build(tp, X, Y, epsW, epsH, false)
 		return mat.Sum(tr.klH.Val) / float64(tr.klH.Rows()), tr
 	}
 	// At initialisation the residual encoder's mean is exactly φ(x, w), so
@@ -597,5 +597,57 @@ func TestPriorDecay(t *testing.T) {
 	cfg.Prior, cfg.PriorDecay = "normal", 0.1
 	if _, err := NewSLGP(cfg, spec); err == nil || !strings.Contains(err.Error(), "model.prior_decay") {
 		t.Fatalf("decay without a prior network: err = %v", err)
+	}
+}
+
+// TestBuildLeavesOutUnusedTerms: for every bound (and GPCDE) the objective
+// built with only the terms the bound reads equals, bit for bit, value and
+// gradient, the one built with every term, and the terms the bound does not
+// read are left out (the hybrid bound's η and KL^W: the saving).
+func TestBuildLeavesOutUnusedTerms(t *testing.T) {
+	rng := rand.New(rand.NewPCG(71, 72))
+	X, Y := adtest.Rand(rng, 12, 2), adtest.Rand(rng, 12, 1)
+	for _, c := range []struct {
+		name, bound string
+		encoder     bool
+		unused      func(*terms) []*ad.Var
+	}{
+		{"slgp", "vi", true, func(tr *terms) []*ad.Var { return []*ad.Var{tr.rho, tr.eta} }},
+		{"slgp", "iwvi", true, func(tr *terms) []*ad.Var { return []*ad.Var{tr.klW, tr.klH} }},
+		{"slgp", "hybrid", true, func(tr *terms) []*ad.Var { return []*ad.Var{tr.klW, tr.eta} }},
+		{"gpcde", "vi", false, func(tr *terms) []*ad.Var { return []*ad.Var{tr.rho, tr.eta, tr.klH} }},
+	} {
+		cfg := defaultLatentConfig()
+		cfg.M, cfg.Hidden, cfg.Bound = 5, []int{6}, c.bound
+		m, err := newLatentGP(c.name, cfg, Spec{X: X, Y: Y, Seed: 3, KMeans: func(X *mat.Dense, M int, _ uint64) *mat.Dense {
+			return adtest.Rand(rand.New(rand.NewPCG(1, 1)), M, 2)
+		}}, c.encoder)
+		if err != nil {
+			t.Fatal(err)
+		}
+		randomize(m.Params(), rand.New(rand.NewPCG(5, 5)), 0.5)
+		epsW, epsH := m.draws(12, rand.New(rand.NewPCG(9, 9)))
+		run := func(all bool) (float64, []float64, *terms) {
+			tp := ad.NewTape()
+			tr := m.build(tp, X, Y, epsW, epsH, all)
+			o := m.bound(tp, tr, 12, 40)
+			tp.Backward(o)
+			return o.Scalar(), m.Params().FlattenGrad(nil), tr
+		}
+		v0, g0, _ := run(true)
+		v1, g1, lean := run(false)
+		if v0 != v1 {
+			t.Errorf("%s %s: objective %v with every term, %v without the unused", c.name, c.bound, v0, v1)
+		}
+		for k := range g0 {
+			if g0[k] != g1[k] {
+				t.Fatalf("%s %s: gradient %d differs: %v against %v", c.name, c.bound, k, g0[k], g1[k])
+			}
+		}
+		for i, v := range c.unused(lean) {
+			if v != nil {
+				t.Errorf("%s %s: unused term %d was built", c.name, c.bound, i)
+			}
+		}
 	}
 }
