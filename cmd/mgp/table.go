@@ -14,6 +14,7 @@ import (
 // tableOpts are the flags of mgp table.
 type tableOpts struct {
 	asCSV       bool
+	last        bool
 	markdownOut string
 	csvOut      string
 }
@@ -38,6 +39,7 @@ run are left out. Both are reported on stderr as "kept apart: ..." lines.`,
 		},
 	}
 	c.Flags().BoolVar(&o.asCSV, "csv", false, "print CSV instead of Markdown")
+	c.Flags().BoolVar(&o.last, "last", false, "also show runs with held-out selection at their last iteration (variant VARIANT@last)")
 	c.Flags().StringVar(&o.markdownOut, "markdown-out", "", "also write the Markdown table to `FILE` (atomically)")
 	c.Flags().StringVar(&o.csvOut, "csv-out", "", "also write the CSV table to `FILE` (atomically)")
 	return c
@@ -52,6 +54,9 @@ func runTable(stdout, stderr io.Writer, dirs []string, o tableOpts) error {
 	files, le, err := loadResultDirs(dirs)
 	if err != nil {
 		return err
+	}
+	if o.last {
+		files = eval.WithLastIterations(files)
 	}
 	sum := eval.Summarise(files)
 	paper := eval.PaperTable3()

@@ -193,3 +193,40 @@ func TestTableSeveralDirs(t *testing.T) {
 		t.Fatalf("the two directories' runs are not pooled:\n%s", out)
 	}
 }
+
+// TestTableLastShowsBothScorings: with --last a selecting run appears twice,
+// as its variant (selected metrics) and as VARIANT@last (last iteration's),
+// while runs without selection appear once.
+func TestTableLastShowsBothScorings(t *testing.T) {
+	dir := writeResults(t)
+	for s := range 2 {
+		r := &eval.Result{
+			Model: "slgp", Dataset: "boston", Variant: "rec", SplitSeed: uint64(s), ModelSeed: uint64(s), Iterations: 20000,
+			Split:     fmt.Sprintf("random seed %d, 456/50, stats full", s),
+			Metrics:   eval.Metrics{NLL: 2.5, RMSE: 3, Samples: 200},
+			Selection: &eval.Selection{Validation: 0.1, Iter: 5500, LastMetrics: eval.Metrics{NLL: 4 + float64(s), Samples: 200}},
+		}
+		if err := eval.WriteJSONAtomic(filepath.Join(dir, "study", fmt.Sprint(s), "result.json"), r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	plain, _, err := run(t, "table", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := run(t, "table", "--last", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(plain, "rec@last") {
+		t.Fatalf("the last iterations show without --last:\n%s", plain)
+	}
+	for _, want := range []string{"| slgp [rec] | *2.5000 ± 0.0000 (2)* |", "| slgp [rec@last] | 4.5000 ± 0.5000 (2) |"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("--last: %q missing:\n%s", want, out)
+		}
+	}
+	if strings.Count(out, "sgp (20000 its)") != strings.Count(plain, "sgp (20000 its)") {
+		t.Errorf("runs without selection are repeated:\n%s", out)
+	}
+}
