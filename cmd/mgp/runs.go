@@ -2,6 +2,9 @@ package main
 
 import (
 	"fmt"
+	"maps"
+	"slices"
+	"strings"
 
 	"github.com/mgpteam/mgp/pkg/eval"
 	"github.com/spf13/cobra"
@@ -29,6 +32,13 @@ seeds, this shows each of them.`,
 			if err != nil {
 				return err
 			}
+			if cmd.Flags().Changed("diag") {
+				if err := checkDiagKeys(files, diags); err != nil {
+					return inputErr(err)
+				}
+			} else {
+				diags = reportedDiags(files, diags)
+			}
 			fmt.Fprint(cmd.OutOrStdout(), eval.MarkdownRuns(eval.RunRows(files, diags), diags))
 			if le != nil {
 				for _, line := range fileErrors(le) {
@@ -38,6 +48,53 @@ seeds, this shows each of them.`,
 			return nil
 		},
 	}
-	c.Flags().StringSliceVar(&diags, "diag", defaultRunDiags, "diagnostics to show (comma-separated keys of result.json's diagnostics; last:KEY for the last iteration's)")
+	c.Flags().StringSliceVar(&diags, "diag", defaultRunDiags, "diagnostics to show (comma-separated keys of result.json's diagnostics; last:KEY for the last iteration's); by default those of these the runs report")
 	return c
+}
+
+// diagKeys returns the diagnostics any of the runs reports (selected or
+// last iteration's).
+func diagKeys(files []eval.ResultFile) map[string]bool {
+	have := map[string]bool{}
+	for _, f := range files {
+		for k := range f.Result.Diagnostics {
+			have[k] = true
+		}
+		if s := f.Result.Selection; s != nil {
+			for k := range s.LastDiagnostics {
+				have[k] = true
+			}
+		}
+	}
+	return have
+}
+
+// reportedDiags keeps the names in diags that some run reports: the default
+// columns, left out for runs (e.g. SGP's) that have none of them.
+func reportedDiags(files []eval.ResultFile, diags []string) []string {
+	have := diagKeys(files)
+	var out []string
+	for _, d := range diags {
+		if have[strings.TrimPrefix(d, "last:")] {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// checkDiagKeys refuses a --diag key that no run reports (a typo would
+// otherwise print a column of dashes), listing the keys the runs have.
+func checkDiagKeys(files []eval.ResultFile, diags []string) error {
+	have := diagKeys(files)
+	for _, d := range diags {
+		key := strings.TrimPrefix(d, "last:")
+		if !have[key] {
+			keys := slices.Sorted(maps.Keys(have))
+			if len(keys) == 0 {
+				return fmt.Errorf("--diag %s: none of the runs reports diagnostics; give --diag \"\"", d)
+			}
+			return fmt.Errorf("--diag %s: no run reports %q; the runs report %s", d, key, strings.Join(keys, ", "))
+		}
+	}
+	return nil
 }

@@ -49,4 +49,13 @@ func TestRunsListsEachRun(t *testing.T) {
 	if _, _, err := run(t, "runs", t.TempDir()); err == nil || exitCode(err) != 2 {
 		t.Errorf("an empty directory: err %v", err)
 	}
+	_, _, err = run(t, "runs", "--diag", "q_w_mean_sprad", dir)
+	if err == nil || exitCode(err) != 2 || !strings.Contains(err.Error(), "q_w_mean_sprad") || !strings.Contains(err.Error(), "q_w_mean_spread") {
+		t.Errorf("a misspelt --diag key: err %v, want exit 2 naming it and the keys the runs have", err)
+	}
+	// By default only the default columns some run reports are shown.
+	out, _, err = run(t, "runs", dir)
+	if err != nil || !strings.Contains(out, "| RMSE | q_w_mean_spread | nu0 | warnings |") {
+		t.Errorf("default columns: err %v\n%s", err, out)
+	}
 }
