@@ -142,6 +142,32 @@ func TestLatentObjectiveGradientFD(t *testing.T) {
 	}
 }
 
+// TestRecommendedPresetGradientFD: the recommended SLGP setting (a fixed
+// N(0, 1) prior on w, small initial noise; README) and the same with ν₀
+// frozen have gradients that match finite differences, for every bound.
+func TestRecommendedPresetGradientFD(t *testing.T) {
+	rng := rand.New(rand.NewPCG(81, 82))
+	for _, fix := range []bool{false, true} {
+		for _, bound := range []string{"vi", "iwvi", "hybrid"} {
+			X, Y := adtest.Rand(rng, 5, 2), adtest.Rand(rng, 5, 1)
+			cfg := defaultLatentConfig()
+			cfg.M, cfg.S, cfg.Hidden, cfg.Bound, cfg.Beta = 4, 3, []int{4}, bound, 0.5
+			cfg.Prior, cfg.NoiseInit, cfg.FixNu0 = "normal", 0.01, fix
+			m, err := newLatentGP("slgp", cfg, Spec{X: X, Y: Y, Seed: 3, KMeans: func(X *mat.Dense, M int, _ uint64) *mat.Dense {
+				return adtest.Rand(rng, M, 2)
+			}}, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m.PriorW != nil {
+				t.Fatal("prior normal built a prior network")
+			}
+			randomize(m.Params(), rng, 0.2)
+			objectiveCheck(t, m, X, Y, 20, 7)
+		}
+	}
+}
+
 func TestSLGPEncodedDesignGradientFD(t *testing.T) {
 	rng := rand.New(rand.NewPCG(61, 62))
 	X, Y := adtest.Rand(rng, 5, 1), adtest.Rand(rng, 5, 1)
