@@ -66,6 +66,9 @@ explodes does not flatten the others.`,
 				return inputErr(err)
 			}
 			if ymax != 0 {
+				if ymax <= p.Y.Min {
+					return inputErr(fmt.Errorf("--ymax %g: every value is above it (the lowest is %.4g)", ymax, p.Y.Min))
+				}
 				p.Y.Max = ymax
 			}
 			if err := plot.SavePNGLegendRight(p, 8*vg.Inch, 4.5*vg.Inch, out); err != nil {

@@ -54,6 +54,9 @@ func TestTraceDrawsRunsAndRejectsMissingMetric(t *testing.T) {
 	if out, _, err := run(t, "trace", a, b, "--metric", "val_nll", "-o", filepath.Join(tmp, "val.png")); err != nil || !strings.Contains(out, "2 runs") {
 		t.Fatalf("validation trace: out %q, err %v", out, err)
 	}
+	if _, _, err := run(t, "trace", a, b, "--ymax", "5", "-o", filepath.Join(tmp, "cut.png")); err != nil {
+		t.Fatalf("trace --ymax: %v", err)
+	}
 	bad := filepath.Join(tmp, "bad.png")
 	for _, c := range []struct {
 		args []string
@@ -63,6 +66,9 @@ func TestTraceDrawsRunsAndRejectsMissingMetric(t *testing.T) {
 		{[]string{"trace", noNLL, "--metric", "val_nll", "-o", bad}, "train.validation"},
 		{[]string{"trace", a, "--metric", "rmse", "-o", bad}, "--metric"},
 		{[]string{"trace", a}, "--out"},
+		{[]string{"trace", a, "--ymax", "-1", "-o", bad}, "--ymax"},
+		{[]string{"trace", a, "--ymax", "NaN", "-o", bad}, "--ymax"},
+		{[]string{"trace", a, "--ymax", "1e-9", "-o", bad}, "every value is above"},
 		{[]string{"trace", filepath.Join(tmp, "nowhere"), "-o", bad}, "nowhere"},
 	} {
 		_, _, err := run(t, c.args...)
