@@ -119,6 +119,7 @@ func TestSweepBadInput(t *testing.T) {
 		{[]string{"sweep", "-c", spec, "--shard", "2/2"}, "--shard \"2/2\""},
 		{[]string{"sweep", "-c", spec, "--shard", "x"}, "write i/n"},
 		{[]string{"sweep", "-c", spec, "--jobs", "0"}, "--jobs 0"},
+		{[]string{"sweep", "-c", spec, "--variants", "nope"}, "--variants: \"nope\" is not in the sweep"},
 		{[]string{"sweep", "-c", bad}, "bad.yaml: line 4"},
 		{[]string{"sweep", "-c", filepath.Join(dir, "none.yaml")}, "none.yaml"},
 	} {
