@@ -492,12 +492,33 @@ func (m *latentGP) meanKLW(X, Y *mat.Dense) float64 {
 	return stat.Mean(normalKLRows(m.tape, muQ, vQ, muP, vP).Val.RawMatrix().Data, nil)
 }
 
+// lengthscaleDiagnostics adds the GP's ARD lengthscale on the first w
+// column of h (gp_lengthscale_w) and the smallest on the x columns
+// (gp_lengthscale_x_min), when h's column d_x is w's: GPCDE, and SLGP with
+// the identity or zero-padding φ. A w whose q(w) mean spreads over the
+// points but whose lengthscale is many times that spread changes nothing
+// the GP predicts.
+func (m *latentGP) lengthscaleDiagnostics(out map[string]float64) {
+	k := m.Layer.Kern
+	if !k.ARD || (m.phi != nil && m.phi.Kind() == "pca") {
+		return
+	}
+	ls := k.Lengthscales.Value().RawRowView(0)
+	out["gp_lengthscale_w"] = ls[m.dx]
+	minX := ls[0]
+	for _, v := range ls[1:m.dx] {
+		minX = min(minX, v)
+	}
+	out["gp_lengthscale_x_min"] = minX
+}
+
 // Diagnostics implements Diagnoser: the learnt noise and ν₀, the spread of
 // the posterior mean of w over the training points, the mean KL^W, the
 // memorisation flag (1 when the noise variance is below MemorisationNoise
 // while w is live), the aggregate posterior's and prior's mean and variance
-// (q_w_agg_*, p_w_agg_*) and the fraction of dead ReLUs per hidden layer of every
-// MLP (models.md §5.6a).
+// (q_w_agg_*, p_w_agg_*), the GP's lengthscales on w and on x
+// (lengthscaleDiagnostics) and the fraction of dead ReLUs per hidden layer
+// of every MLP (models.md §5.6a).
 func (m *latentGP) Diagnostics(X, Y *mat.Dense) map[string]float64 {
 	n, _ := X.Dims()
 	if n > 2000 {
@@ -511,6 +532,7 @@ func (m *latentGP) Diagnostics(X, Y *mat.Dense) map[string]float64 {
 	out["q_w_mean_spread"] = stat.PopStdDev(post, nil)
 	out["q_w_agg_mean"], out["q_w_agg_var"], out["p_w_agg_mean"], out["p_w_agg_var"] = m.aggregates(X, Y)
 	out["kl_w_mean"] = m.meanKLW(X, Y)
+	m.lengthscaleDiagnostics(out)
 	if out["noise_variance"] < MemorisationNoise && out["q_w_mean_spread"] > LiveSpread {
 		out["memorisation"] = 1
 	} else {

@@ -677,3 +677,30 @@ func TestBuildLeavesOutUnusedTerms(t *testing.T) {
 		}
 	}
 }
+
+// TestLengthscaleDiagnostics: the GP's lengthscale on h's w column and the
+// smallest on its x columns are reported as set, and not at all under the
+// PCA φ, whose columns are not x's and w's.
+func TestLengthscaleDiagnostics(t *testing.T) {
+	rng := rand.New(rand.NewPCG(91, 92))
+	X, Y := adtest.Rand(rng, 30, 2), adtest.Rand(rng, 30, 1)
+	m := randomLatent(t, X, Y)
+	if err := m.Layer.Kern.Lengthscales.SetValue(mat.NewDense(1, 3, []float64{0.7, 0.5, 9})); err != nil {
+		t.Fatal(err)
+	}
+	d := m.Diagnostics(X, Y)
+	if math.Abs(d["gp_lengthscale_w"]-9) > 1e-9 || math.Abs(d["gp_lengthscale_x_min"]-0.5) > 1e-9 {
+		t.Errorf("lengthscales w %v, x min %v; want 9 and 0.5", d["gp_lengthscale_w"], d["gp_lengthscale_x_min"])
+	}
+	cfg := defaultLatentConfig()
+	cfg.M, cfg.Hidden, cfg.DH = 6, []int{8}, 2
+	pca, err := newLatentGP("slgp", cfg, Spec{X: X, Y: Y, Seed: 3, KMeans: func(X *mat.Dense, M int, _ uint64) *mat.Dense {
+		return adtest.Rand(rand.New(rand.NewPCG(1, 1)), M, 2)
+	}}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := pca.Diagnostics(X, Y)["gp_lengthscale_w"]; ok {
+		t.Error("a lengthscale on w reported under the PCA φ")
+	}
+}
