@@ -14,7 +14,7 @@ import (
 )
 
 func newTraceCmd(_ *globalOpts) *cobra.Command {
-	var out, metric string
+	var out, metric, title string
 	var ymax float64
 	c := &cobra.Command{
 		Use:   "trace RESULT.json [RESULT.json ...]",
@@ -61,7 +61,7 @@ explodes does not flatten the others.`,
 				series[labels[i]] = [2][]float64{xs, ys}
 			}
 			ylabel := map[string]string{"test_nll": "test NLL (KDE)", "val_nll": "validation NLL (KDE)", "elbo": "ELBO per data point"}[metric]
-			p, err := plot.Lines("", "iteration", ylabel, series)
+			p, err := plot.Lines(title, "iteration", ylabel, series)
 			if err != nil {
 				return inputErr(err)
 			}
@@ -80,6 +80,7 @@ explodes does not flatten the others.`,
 	}
 	c.Flags().StringVarP(&out, "out", "o", "", "PNG file to write (required)")
 	c.Flags().StringVar(&metric, "metric", "test_nll", "what to plot: test_nll, val_nll or elbo")
+	c.Flags().StringVar(&title, "title", "", "title above the plot")
 	c.Flags().Float64Var(&ymax, "ymax", 0, "upper end of the y axis (0: fit every value)")
 	return c
 }

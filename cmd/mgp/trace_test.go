@@ -54,7 +54,7 @@ func TestTraceDrawsRunsAndRejectsMissingMetric(t *testing.T) {
 	if out, _, err := run(t, "trace", a, b, "--metric", "val_nll", "-o", filepath.Join(tmp, "val.png")); err != nil || !strings.Contains(out, "2 runs") {
 		t.Fatalf("validation trace: out %q, err %v", out, err)
 	}
-	if _, _, err := run(t, "trace", a, b, "--ymax", "5", "-o", filepath.Join(tmp, "cut.png")); err != nil {
+	if _, _, err := run(t, "trace", a, b, "--ymax", "5", "--title", "concrete, seed 0", "-o", filepath.Join(tmp, "cut.png")); err != nil {
 		t.Fatalf("trace --ymax: %v", err)
 	}
 	bad := filepath.Join(tmp, "bad.png")
