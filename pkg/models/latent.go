@@ -467,14 +467,14 @@ const LiveSpread = 0.1
 // models.md §5.6a in which the test NLL explodes).
 const MemorisationNoise = 1e-3
 
-// aggregates returns the mean and variance of the aggregate posterior
+// aggregates returns, from q(w | x, y) and p(w | x) at the rows (wDists),
+// the mean and variance of the aggregate posterior
 // (1/n) Σ q(w | x_i, y_i) and of the aggregate prior (1/n) Σ p(w | x_i)
 // over the rows (first latent dimension): a mixture's variance is the mean
 // of its components' variances plus the variance of their means. Training
 // fits the GP to w drawn from the former, prediction draws w from the
 // latter; where they differ, test inputs see values of w training did not.
-func (m *latentGP) aggregates(X, Y *mat.Dense) (qMean, qVar, pMean, pVar float64) {
-	muQ, vQ, muP, vP := m.wDists(X, Y)
+func aggregates(muQ, vQ, muP, vP *ad.Var) (qMean, qVar, pMean, pVar float64) {
 	mix := func(mu, v *ad.Var) (float64, float64) {
 		means := mat.Col(nil, 0, mu.Val)
 		mean, sd := stat.Mean(means, nil), stat.PopStdDev(means, nil)
@@ -485,10 +485,9 @@ func (m *latentGP) aggregates(X, Y *mat.Dense) (qMean, qVar, pMean, pVar float64
 	return qMean, qVar, pMean, pVar
 }
 
-// meanKLW returns the mean over the rows of KL[q(w | x, y) ‖ p(w | x)],
+// meanKLW returns the mean over the rows (wDists) of KL[q(w | x, y) ‖ p(w | x)],
 // the information (nats per point) w carries about y beyond x.
-func (m *latentGP) meanKLW(X, Y *mat.Dense) float64 {
-	muQ, vQ, muP, vP := m.wDists(X, Y)
+func (m *latentGP) meanKLW(muQ, vQ, muP, vP *ad.Var) float64 {
 	return stat.Mean(normalKLRows(m.tape, muQ, vQ, muP, vP).Val.RawMatrix().Data, nil)
 }
 
@@ -528,10 +527,10 @@ func (m *latentGP) Diagnostics(X, Y *mat.Dense) map[string]float64 {
 	if m.Nu0 != nil {
 		out["nu0"] = m.Nu0.Value().At(0, 0)
 	}
-	post, _ := m.LatentMeans(X, Y)
-	out["q_w_mean_spread"] = stat.PopStdDev(post, nil)
-	out["q_w_agg_mean"], out["q_w_agg_var"], out["p_w_agg_mean"], out["p_w_agg_var"] = m.aggregates(X, Y)
-	out["kl_w_mean"] = m.meanKLW(X, Y)
+	muQ, vQ, muP, vP := m.wDists(X, Y)
+	out["q_w_mean_spread"] = stat.PopStdDev(mat.Col(nil, 0, muQ.Val), nil)
+	out["q_w_agg_mean"], out["q_w_agg_var"], out["p_w_agg_mean"], out["p_w_agg_var"] = aggregates(muQ, vQ, muP, vP)
+	out["kl_w_mean"] = m.meanKLW(muQ, vQ, muP, vP)
 	m.lengthscaleDiagnostics(out)
 	if out["noise_variance"] < MemorisationNoise && out["q_w_mean_spread"] > LiveSpread {
 		out["memorisation"] = 1
