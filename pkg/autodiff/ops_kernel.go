@@ -2,7 +2,6 @@ package autodiff
 
 import (
 	"fmt"
-	"math"
 
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
@@ -52,8 +51,9 @@ func (t *Tape) SEARD(X, Z, ls, variance *Var) *Var {
 			if r2 < 0 {
 				r2 = 0
 			}
-			row[m] = s2 * math.Exp(-0.5*r2)
+			row[m] = -0.5 * r2
 		}
+		expNegScale(row, s2)
 	}
 	if rec := t.record(seardBack, out, X, Z, ls, variance); rec != nil {
 		rec.aux, rec.aux2 = Xs, Zs
