@@ -85,12 +85,16 @@ func seardBack(t *Tape, rec *record) {
 	c := t.scratchZero(M, 1)
 	rd, cd := data(r), data(c)
 	for n := 0; n < N; n++ {
-		for m := 0; m < M; m++ {
-			v := g[n*M+m] * k[n*M+m]
-			w[n*M+m] = v
-			rd[n] += v
+		gn, kn, wn := g[n*M:(n+1)*M], k[n*M:(n+1)*M], w[n*M:(n+1)*M]
+		kn, wn, cd := kn[:len(gn)], wn[:len(gn)], cd[:len(gn)]
+		s := 0.0 // a register, not rd[n]: a store per element would chain the loop
+		for m, gv := range gn {
+			v := gv * kn[m]
+			wn[m] = v
+			s += v
 			cd[m] += v
 		}
+		rd[n] = s
 	}
 	for _, v := range rd {
 		sumW += v
