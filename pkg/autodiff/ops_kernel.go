@@ -53,7 +53,7 @@ func (t *Tape) SEARD(X, Z, ls, variance *Var) *Var {
 			}
 			row[m] = -0.5 * r2
 		}
-		expNegScale(row, s2)
+		expScale(row, s2)
 	}
 	if rec := t.record(seardBack, out, X, Z, ls, variance); rec != nil {
 		rec.aux, rec.aux2 = Xs, Zs

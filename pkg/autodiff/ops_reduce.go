@@ -88,7 +88,7 @@ func lse(x []float64, stride int) float64 {
 	}
 	s := 0.0
 	for k := 0; k < len(x); k += stride {
-		s += math.Exp(x[k] - m)
+		s += expFast(x[k] - m)
 	}
 	return m + math.Log(s)
 }
@@ -127,13 +127,13 @@ func reduceBack(_ *Tape, rec *record) {
 	case redRowLSE:
 		for i := 0; i < r; i++ {
 			for k := i * c; k < (i+1)*c; k++ {
-				ga[k] += g[i] * math.Exp(x[k]-y[i])
+				ga[k] += g[i] * expFast(x[k]-y[i])
 			}
 		}
 	case redColLSE:
 		for i := 0; i < r; i++ {
 			for j := 0; j < c; j++ {
-				ga[i*c+j] += g[j] * math.Exp(x[i*c+j]-y[j])
+				ga[i*c+j] += g[j] * expFast(x[i*c+j]-y[j])
 			}
 		}
 	}

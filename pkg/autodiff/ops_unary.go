@@ -27,17 +27,17 @@ const (
 // Softplus is log(1 + e^x), computed without overflow.
 func Softplus(x float64) float64 {
 	if x > 0 {
-		return x + math.Log1p(math.Exp(-x))
+		return x + math.Log1p(expFast(-x))
 	}
-	return math.Log1p(math.Exp(x))
+	return math.Log1p(expFast(x))
 }
 
 // Sigmoid is 1 / (1 + e^-x), computed without overflow.
 func Sigmoid(x float64) float64 {
 	if x >= 0 {
-		return 1 / (1 + math.Exp(-x))
+		return 1 / (1 + expFast(-x))
 	}
-	e := math.Exp(x)
+	e := expFast(x)
 	return e / (1 + e)
 }
 
@@ -49,7 +49,7 @@ func LogAddExp(a, b float64) float64 {
 	if math.IsInf(a, -1) {
 		return a
 	}
-	return a + math.Log1p(math.Exp(b-a))
+	return a + math.Log1p(expFast(b-a))
 }
 
 func (t *Tape) unary(kind unKind, a *Var, f0 float64) *Var {
@@ -58,9 +58,8 @@ func (t *Tape) unary(kind unKind, a *Var, f0 float64) *Var {
 	x, y := data(a.Val), data(out.Val)
 	switch kind {
 	case unExp:
-		for i, v := range x {
-			y[i] = math.Exp(v)
-		}
+		copy(y, x)
+		expScale(y, 1)
 	case unLog:
 		for i, v := range x {
 			y[i] = math.Log(v)

@@ -124,11 +124,12 @@ func TestMDNBeatsHNNOnMoons(t *testing.T) {
 // batches of 100 for 3000 steps, best training objective from step 2000)
 // on the heteroscedastic toy and compares its learnt noise sd √v(x), on the
 // original y scale, with the generator's 0.25 (cos 6x + 1) e^{-x} over the
-// 500-point test grid. Measured (pure-Go BLAS): the kept checkpoint (step
-// 2250) has correlation 0.968 and a mean absolute error of 23% of the mean
-// true sd; every checkpoint from step 2000 to 5000 had correlation >= 0.968
-// and error <= 28%. The test asks for correlation above 0.95 and an error
-// below 35%; a constant sd (a homoscedastic model's, √mean g²) has 142%.
+// 500-point test grid. Measured at 2026-11-24 over seeds 0-4 on both BLAS
+// backends (ten runs that differ only in rounding or initialisation):
+// correlation 0.945-0.984, mean absolute error 15-33% of the mean true sd.
+// The test asks for correlation above 0.92 and an error below 40%; a
+// constant sd (a homoscedastic model's, √mean g²) has no correlation (NaN)
+// and an error of 142%.
 func TestHNNRecoversHeteroNoise(t *testing.T) {
 	X, Y, std, grid := toyStd(t, "hetero")
 	m, err := NewHNN(defaultHNNConfig(), Spec{X: X, Y: Y, Seed: 0})
@@ -154,8 +155,8 @@ func TestHNNRecoversHeteroNoise(t *testing.T) {
 	}
 	t.Logf("learnt vs true noise sd: correlation %.3f, mean absolute error %.1f%% of the mean true sd (constant sd %.3f: %.1f%%)",
 		r, 100*mae, s0, 100*base/stat.Mean(truth, nil))
-	if r < 0.95 || mae > 0.35 {
-		t.Fatalf("HNN's noise sd does not follow g(x): correlation %.3f (want > 0.95), relative MAE %.3f (want < 0.35)", r, mae)
+	if !(r >= 0.92) || !(mae <= 0.40) { // NaN fails
+		t.Fatalf("HNN's noise sd does not follow g(x): correlation %.3f (want > 0.92), relative MAE %.3f (want < 0.40)", r, mae)
 	}
 }
 
