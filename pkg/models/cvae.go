@@ -51,6 +51,9 @@ type CVAE struct {
 	// eps is the reused buffer of standard normals for one step's samples.
 	eps    *mat.Dense
 	params *ad.ParamSet
+	// decRows is how many of the S·b decoder inputs go through the MLP at
+	// a time (nn.RowBlock; tests set it to compare with one block).
+	decRows int
 }
 
 var (
@@ -88,7 +91,7 @@ func NewCVAE(cfg CVAEConfig, spec Spec) (*CVAE, error) {
 	_, dx := spec.X.Dims()
 	_, dy := spec.Y.Dims()
 	rng := rand.New(rand.NewPCG(spec.Seed, cvaeStream))
-	m := &CVAE{Cfg: cfg, dx: dx, dy: dy}
+	m := &CVAE{Cfg: cfg, dx: dx, dy: dy, decRows: nn.RowBlock}
 	m.W = newWNets("", dx, dy, cfg.DW, cfg.Hidden, rng)
 	ps := m.W.params()
 	if cfg.Decoder == decoderHetero {
@@ -112,7 +115,7 @@ func (m *CVAE) Params() *ad.ParamSet { return m.params }
 // likelihood returns μ^d and v^d (rows x d_y) at in = [x, w]; the homoscedastic
 // variance is the 1 x 1 noise variance.
 func (m *CVAE) likelihood(t *ad.Tape, in *ad.Var) (mu, v *ad.Var) {
-	out := m.Dec.Forward(t, in)
+	out := m.Dec.ForwardRows(t, in, m.decRows)
 	if m.Noise != nil {
 		return out, m.Noise.On(t)
 	}

@@ -81,6 +81,9 @@ type latentGP struct {
 	epsW    *mat.Dense
 	epsH    *mat.Dense
 	iter    int // training iteration for the β warm-up; 0 = not scheduled
+	// encRows is how many encoder inputs go through the MLP at a time
+	// (nn.RowBlock; tests set it to compare with one block).
+	encRows int
 }
 
 var (
@@ -147,7 +150,7 @@ func newLatentGP(name string, cfg latentConfig, spec Spec, encoder bool) (*laten
 		return nil, fmt.Errorf("model.inducing = encoded needs the h-encoder: use direct for %s", name)
 	}
 	rng := rand.New(rand.NewPCG(spec.Seed, 0x51a9))
-	m := &latentGP{name: name, Cfg: cfg, encoder: encoder, dx: dx, dy: dy, dh: dh, tape: ad.NewTape()}
+	m := &latentGP{name: name, Cfg: cfg, encoder: encoder, dx: dx, dy: dy, dh: dh, tape: ad.NewTape(), encRows: nn.RowBlock}
 	var ps []*ad.Param
 	if cfg.Prior == "mlp" {
 		m.PriorW = nn.NewMLP("prior_", mlpSizes(dx, cfg.Hidden, 2*cfg.DW), rng)

@@ -145,7 +145,7 @@ func (m *latentGP) betaNow() float64 {
 // encode returns μ_h and v_h (n x d_h) of q(h | x, w) at in = [x, w]; with
 // EncoderResidual the mean is φ(in) plus the MLP's mean head.
 func (m *latentGP) encode(t *ad.Tape, in *ad.Var) (mu, v *ad.Var) {
-	mu, raw := nn.SplitHead(t, m.Enc.Forward(t, in))
+	mu, raw := nn.SplitHead(t, m.Enc.ForwardRows(t, in, m.encRows))
 	if m.Cfg.EncoderResidual {
 		mu = t.Add(mu, m.phi.apply(t, in))
 	}

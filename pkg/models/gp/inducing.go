@@ -27,7 +27,9 @@ type Inducing struct {
 	Mu0     *ad.Param
 	Whiten  bool
 	M, D, P int
-	prefix  string
+	// RowBlock, when positive, replaces DefaultRowBlock.
+	RowBlock int
+	prefix   string
 }
 
 // NewInducing builds a layer with inducing inputs Z0 (M x D, copied), P
@@ -83,11 +85,49 @@ func (l *Inducing) PriorAt(t *ad.Tape, Z *ad.Var) Prior {
 	return Prior{L: t.Cholesky(Kzz), Z: Z}
 }
 
+// DefaultRowBlock is the number of rows of X that Marginals takes through
+// the kernel, the triangular solve and the quadratic forms at a time unless
+// Inducing.RowBlock says otherwise. Larger inputs (SLGP's and GPCDE's S·b
+// encoder samples) are split into blocks of this many rows, so that each
+// block's M x 512 intermediates stay in cache from one product to the next,
+// forward and backward; the per-row results are the same
+// (TestMarginalsByRowBlocks). Measured on the SLGP step (S·b = 5120): about
+// a tenth faster than one block.
+const DefaultRowBlock = 512
+
 // Marginals returns the means and variances of q(f) at the n rows of X:
 // both n x P (models.md §1.2). Whitened: μ = Aᵀm, ν = σ² - ‖A_i‖² + ‖Rᵀ A_i‖²
 // = σ² + A_iᵀ(R Rᵀ - I)A_i with A = L⁻¹ K_ZX; unwhitened uses B = L⁻ᵀA in
-// place of A for the q terms.
+// place of A for the q terms. Inputs of more than DefaultRowBlock (or
+// l.RowBlock) rows go through in blocks of that many rows.
 func (l *Inducing) Marginals(t *ad.Tape, pr Prior, X *ad.Var) (mean, variance *ad.Var) {
+	var qs []*ad.Var
+	if l.Whiten {
+		// R Rᵀ - I, once for all blocks.
+		qs = make([]*ad.Var, len(l.Factors))
+		for r, Rp := range l.Factors {
+			R := Rp.On(t)
+			qs[r] = t.AddDiag(t.MatMul(R, R, false, true), -1)
+		}
+	}
+	n, block := X.Rows(), DefaultRowBlock
+	if l.RowBlock > 0 {
+		block = l.RowBlock
+	}
+	if n <= block {
+		return l.marginals(t, pr, X, qs)
+	}
+	var means, vars []*ad.Var
+	for r0 := 0; r0 < n; r0 += block {
+		mu, nu := l.marginals(t, pr, t.SliceRows(X, r0, min(n, r0+block)), qs)
+		means, vars = append(means, mu), append(vars, nu)
+	}
+	return t.ConcatRows(means...), t.ConcatRows(vars...)
+}
+
+// marginals is Marginals on one block of rows, with the whitened factors'
+// R Rᵀ - I in qs.
+func (l *Inducing) marginals(t *ad.Tape, pr Prior, X *ad.Var, qs []*ad.Var) (mean, variance *ad.Var) {
 	Kzx := l.Kern.K(t, pr.Z, X)       // M x n
 	A := t.TriSolve(pr.L, Kzx, false) // M x n
 	proj := A
@@ -106,9 +146,7 @@ func (l *Inducing) Marginals(t *ad.Tape, pr Prior, X *ad.Var) (mean, variance *a
 	kdiag := t.Transpose(l.Kern.Diag(t, X)) // 1 x n
 	if l.Whiten {
 		// ‖Rᵀa‖² - ‖a‖² = aᵀ(R Rᵀ - I)a: one GEMM, no M x n intermediate.
-		for r, Rp := range l.Factors {
-			R := Rp.On(t)
-			Q := t.AddDiag(t.MatMul(R, R, false, true), -1)
+		for r, Q := range qs {
 			cols[r] = t.Transpose(t.Add(kdiag, t.QuadCols(Q, A, true)))
 		}
 	} else {

@@ -111,6 +111,29 @@ func (m *MLP) Forward(t *ad.Tape, x *ad.Var) *ad.Var {
 	return x
 }
 
+// RowBlock is the block of rows the models pass to ForwardRows for their
+// S·b-row networks (SLGP's encoder, CVAE's decoder): 5120 rows at once spill
+// every layer's activations out of cache. With the GP layer's blocks
+// (gp.DefaultRowBlock) the SLGP step's median over 7 alternating runs fell
+// from 63.2 to 55.0 ms (blocks of 512 rows here: 56.7).
+const RowBlock = 256
+
+// ForwardRows is Forward taken through the network block rows of x at a
+// time (all of x when it has no more rows or block ≤ 0), the outputs stacked again: the
+// same per-row values, but each block's activations stay in cache from one
+// layer to the next, forward and backward.
+func (m *MLP) ForwardRows(t *ad.Tape, x *ad.Var, block int) *ad.Var {
+	n := x.Rows()
+	if block <= 0 || n <= block {
+		return m.Forward(t, x)
+	}
+	var outs []*ad.Var
+	for r0 := 0; r0 < n; r0 += block {
+		outs = append(outs, m.Forward(t, t.SliceRows(x, r0, min(n, r0+block))))
+	}
+	return t.ConcatRows(outs...)
+}
+
 // Hidden returns the pre-activations of every hidden layer at x (for
 // diagnostics; the activations are what the next layer sees).
 func (m *MLP) Hidden(t *ad.Tape, x *ad.Var) []*ad.Var {

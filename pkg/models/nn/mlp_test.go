@@ -132,3 +132,33 @@ func TestLeakyHidden(t *testing.T) {
 		t.Fatalf("dead fraction %v, want 1/3", d)
 	}
 }
+
+// TestForwardRowsMatchesForward: ForwardRows in blocks of 7 (and 1, and
+// more than the rows) gives Forward's outputs and gradients to rounding:
+// only the order of the weight gradients' row sums differs.
+func TestForwardRowsMatchesForward(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	m := NewMLP("m_", []int{4, 9, 9, 3}, rng)
+	ps := ad.NewParamSet(m.Params()...)
+	X := adtest.Rand(rng, 40, 4)
+	G := adtest.Rand(rng, 40, 3)
+	run := func(block int) (out, gx *mat.Dense, gp []float64) {
+		tp := ad.NewTape()
+		x := tp.Leaf(X, true)
+		y := m.ForwardRows(tp, x, block)
+		tp.Backward(tp.Sum(tp.Mul(y, tp.Const(G))))
+		return mat.DenseCopyOf(y.Val), mat.DenseCopyOf(x.Grad), ps.FlattenGrad(nil)
+	}
+	want, wantX, wantP := run(0)
+	for _, block := range []int{1, 7, 40, 100} {
+		got, gotX, gotP := run(block)
+		if !mat.EqualApprox(got, want, 1e-14) || !mat.EqualApprox(gotX, wantX, 1e-13) {
+			t.Errorf("block %d: outputs or input gradients differ from Forward's", block)
+		}
+		for k := range wantP {
+			if math.Abs(gotP[k]-wantP[k]) > 1e-12*max(1, math.Abs(wantP[k])) {
+				t.Fatalf("block %d: parameter gradient %d is %v, Forward's %v", block, k, gotP[k], wantP[k])
+			}
+		}
+	}
+}
