@@ -71,7 +71,7 @@ func BenchmarkGPCDEStep(b *testing.B) {
 
 // BenchmarkSLGPStep times the full step (S = 10, MLPs [100, 100, 100]) and
 // its two halves: the three MLPs alone (forward + backward at the step's
-// row counts) and the GP layer alone at S·B = 5120 rows.
+// row counts and row blocks) and the GP layer alone at S·B = 5120 rows.
 func BenchmarkSLGPStep(b *testing.B) {
 	X, Y, spec := benchData()
 	cfg := defaultLatentConfig()
@@ -88,7 +88,7 @@ func BenchmarkSLGPStep(b *testing.B) {
 			tp.Reset()
 			l := tp.Sum(m.PostW.Forward(tp, tp.Const(XY)))
 			l = tp.Add(l, tp.Sum(m.PriorW.Forward(tp, tp.Const(X))))
-			l = tp.Add(l, tp.Sum(m.Enc.Forward(tp, tp.Const(encIn))))
+			l = tp.Add(l, tp.Sum(m.Enc.ForwardRows(tp, tp.Const(encIn), m.encRows)))
 			tp.Backward(l)
 		}
 		run()
