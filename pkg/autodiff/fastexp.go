@@ -30,9 +30,7 @@ const (
 // x = (64k + j)·ln2/64 + r with |r| ≤ ln2/128, e^x = 2^k · 2^(j/64) ·
 // (1 + q(r)) for a degree-5 Taylor polynomial 1 + q. It is within 1 ulp of
 // e^x where math.Exp on amd64 is within 2 (TestExpFastAccuracy), and about
-// twice as fast. Arguments beyond ±700, ±Inf and NaN go to math.Exp. The
-// loops of the kernels use expScale, which has the same body without a call
-// per element.
+// twice as fast. Arguments beyond ±700, ±Inf and NaN go to math.Exp.
 func expFast(x float64) float64 {
 	if !(x <= expLimit && x >= -expLimit) { // also catches NaN
 		return math.Exp(x)
@@ -50,21 +48,11 @@ func expFast(x float64) float64 {
 	return t + t*q
 }
 
-// expScale replaces each v[i] by s·e^{v[i]}, with expFast's accuracy.
+// expScale replaces each v[i] by s·e^{v[i]}, with expFast's accuracy. (A
+// copy of expFast's body inlined here measured no faster: 3.5–4.1 against
+// 3.8–3.9 ns per element.)
 func expScale(v []float64, s float64) {
 	for i, x := range v {
-		if !(x <= expLimit && x >= -expLimit) {
-			v[i] = s * math.Exp(x)
-			continue
-		}
-		kd := x*expInvLn2N + expShift
-		k := int64(math.Float64bits(kd))
-		kd -= expShift
-		r := (x - kd*expLn2NHi) - kd*expLn2NLo
-		r2 := r * r
-		q := r + r2*(0.5+r*(1.0/6)) + r2*r2*(1.0/24+r*(1.0/120))
-		t := expTable[k&(1<<expTableBits-1)]
-		t = math.Float64frombits(math.Float64bits(t) + uint64((k>>expTableBits)<<52))
-		v[i] = s * (t + t*q)
+		v[i] = s * expFast(x)
 	}
 }
