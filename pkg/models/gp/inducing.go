@@ -101,13 +101,13 @@ const DefaultRowBlock = 512
 // place of A for the q terms. Inputs of more than DefaultRowBlock (or
 // l.RowBlock) rows go through in blocks of that many rows.
 func (l *Inducing) Marginals(t *ad.Tape, pr Prior, X *ad.Var) (mean, variance *ad.Var) {
-	var qs []*ad.Var
+	var qbuf [4]*ad.Var // slices on the stack for small P and block counts
+	qs := qbuf[:0]
 	if l.Whiten {
 		// R Rᵀ - I, once for all blocks.
-		qs = make([]*ad.Var, len(l.Factors))
-		for r, Rp := range l.Factors {
+		for _, Rp := range l.Factors {
 			R := Rp.On(t)
-			qs[r] = t.AddDiag(t.MatMul(R, R, false, true), -1)
+			qs = append(qs, t.AddDiag(t.MatMul(R, R, false, true), -1))
 		}
 	}
 	n, block := X.Rows(), DefaultRowBlock
@@ -117,7 +117,8 @@ func (l *Inducing) Marginals(t *ad.Tape, pr Prior, X *ad.Var) (mean, variance *a
 	if n <= block {
 		return l.marginals(t, pr, X, qs)
 	}
-	var means, vars []*ad.Var
+	var mbuf, vbuf [32]*ad.Var
+	means, vars := mbuf[:0], vbuf[:0]
 	for r0 := 0; r0 < n; r0 += block {
 		mu, nu := l.marginals(t, pr, t.SliceRows(X, r0, min(n, r0+block)), qs)
 		means, vars = append(means, mu), append(vars, nu)

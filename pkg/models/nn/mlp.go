@@ -127,7 +127,8 @@ func (m *MLP) ForwardRows(t *ad.Tape, x *ad.Var, block int) *ad.Var {
 	if block <= 0 || n <= block {
 		return m.Forward(t, x)
 	}
-	var outs []*ad.Var
+	var buf [32]*ad.Var // on the stack for up to 32 blocks
+	outs := buf[:0]
 	for r0 := 0; r0 < n; r0 += block {
 		outs = append(outs, m.Forward(t, t.SliceRows(x, r0, min(n, r0+block))))
 	}
