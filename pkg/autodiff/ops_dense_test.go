@@ -129,6 +129,15 @@ func quadCases() []gcase {
 					R := t.Scale(1/math.Sqrt(float64(k)), v[0]) // RRᵀ of order 1 at every k
 					return t.QuadCols(t.AddDiag(t.MatMul(R, R, false, true), -1), v[1], true)
 				},
+				randIn([2]int{k, k}, [2]int{k, n})},
+			// A read again after QuadCols, whose backward then adds to Ā
+			// instead of writing it on first touch; and Q read twice.
+			gcase{fmt.Sprintf("QuadCols/shared/%dx%d", k, n),
+				func(t *ad.Tape, v []*ad.Var) *ad.Var {
+					q := t.QuadCols(v[0], v[1], false)
+					q = t.Add(q, t.QuadCols(v[0], t.Scale(0.5, v[1]), false))
+					return t.Add(t.Sum(q), t.SumSquares(v[1]))
+				},
 				randIn([2]int{k, k}, [2]int{k, n})})
 	}
 	return cs

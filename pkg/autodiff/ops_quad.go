@@ -33,6 +33,7 @@ func (t *Tape) QuadCols(Q, A *Var, symmetric bool) *Var {
 	}
 	if rec := t.record(quadColsBack, out, Q, A); rec != nil {
 		rec.aux, rec.flag = P, symmetric
+		rec.writes = true // Ā is written on first touch, not zeroed and added to
 	}
 	return out
 }
@@ -42,23 +43,29 @@ func quadColsBack(t *Tape, rec *record) {
 	k, n := A.Val.Dims()
 	g, a := data(rec.out.Grad), data(A.Val)
 	if A.needGrad {
-		ga := data(A.Grad)
-		if rec.flag { // Ā += 2 (Q A) G
-			p := data(P)
-			for i := 0; i < k; i++ {
-				pi, gi := p[i*n:(i+1)*n], ga[i*n:(i+1)*n]
-				for j, w := range g {
-					gi[j] += 2 * w * pi[j]
-				}
-			}
-		} else { // Ā += (Q + Qᵀ) A G
+		gA, beta := t.gradFor(A)
+		ga := data(gA)
+		if !rec.flag { // Q + Qᵀ: P += Qᵀ A, in a scratch copy of P
 			S := t.scratch(k, n)
-			blas64.Gemm(blas.Trans, blas.NoTrans, 1, general(Q.Val), general(A.Val), 0, general(S))
-			s, p := data(S), data(P)
-			for i := 0; i < k; i++ {
-				si, pi, gi := s[i*n:(i+1)*n], p[i*n:(i+1)*n], ga[i*n:(i+1)*n]
+			copy(data(S), data(P))
+			blas64.Gemm(blas.Trans, blas.NoTrans, 1, general(Q.Val), general(A.Val), 1, general(S))
+			P = S
+		}
+		// Ā (+)= c (Q A) G with c = 2 for symmetric Q, else Ā (+)= (Q + Qᵀ) A G.
+		c := 1.0
+		if rec.flag {
+			c = 2
+		}
+		p := data(P)
+		for i := 0; i < k; i++ {
+			pi, gi := p[i*n:(i+1)*n], ga[i*n:(i+1)*n]
+			if beta == 0 {
 				for j, w := range g {
-					gi[j] += w * (pi[j] + si[j])
+					gi[j] = c * w * pi[j]
+				}
+			} else {
+				for j, w := range g {
+					gi[j] += c * w * pi[j]
 				}
 			}
 		}
@@ -75,7 +82,7 @@ func quadColsBack(t *Tape, rec *record) {
 		// A G Aᵀ is symmetric: its lower triangle by blocks, then mirrored.
 		S := t.scratch(k, k)
 		gemmLowerNT(1, general(AG), general(A.Val), general(S))
-		qg, sd := data(Q.Grad), data(S)
+		qg, sd := t.accGrad(Q), data(S)
 		for i := 0; i < k; i++ {
 			for j := 0; j < i; j++ {
 				v := sd[i*k+j]
