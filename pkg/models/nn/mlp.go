@@ -119,9 +119,9 @@ func (m *MLP) Forward(t *ad.Tape, x *ad.Var) *ad.Var {
 const RowBlock = 256
 
 // ForwardRows is Forward taken through the network block rows of x at a
-// time (all of x when it has no more rows or block ≤ 0), the outputs stacked again: the
-// same per-row values, but each block's activations stay in cache from one
-// layer to the next, forward and backward.
+// time (all of x when it has no more rows or block ≤ 0), the outputs
+// stacked again: the same per-row values, but each block's activations stay
+// in cache from one layer to the next, forward and backward.
 func (m *MLP) ForwardRows(t *ad.Tape, x *ad.Var, block int) *ad.Var {
 	n := x.Rows()
 	if block <= 0 || n <= block {
