@@ -13,8 +13,11 @@ const OverfitRise = 0.5
 // runWarnings lists what a finished run should not end with unnoticed: a
 // latent model memorising its training targets through w (the model's
 // "memorisation" diagnostic, of the reported parameters or, with
-// selection, of the last iteration's) and a validation NLL that rose by more
-// than OverfitRise after its best check.
+// selection, of the last iteration's), a validation NLL that rose by more
+// than OverfitRise after its best check, and, in a run without held-out
+// selection, a traced test NLL (train.eval_every) that rose by as much: the
+// test split is only reported on, never used to choose, but a run that ends
+// far above its own earlier test NLL should say so.
 func runWarnings(r *eval.Result) []string {
 	var out []string
 	label := fmt.Sprintf("%s on %s", r.Model, r.Dataset)
@@ -36,6 +39,24 @@ func runWarnings(r *eval.Result) []string {
 			out = append(out, fmt.Sprintf("%s: the validation NLL rose from %.4g at iteration %d to %.4g at iteration %d: the model overfits late; "+
 				"the reported metrics are those of iteration %d (last iteration's test NLL: %.4g)",
 				label, s.ValNLL, s.Iter, last.NLL, last.Iter, s.Iter, s.LastMetrics.NLL))
+		}
+	}
+	if r.Selection == nil {
+		best, bestIt, last, lastIt := 0.0, -1, 0.0, -1
+		for _, p := range r.Trace {
+			if p.TestNLL == nil {
+				continue
+			}
+			v := *p.TestNLL
+			if bestIt < 0 || v < best {
+				best, bestIt = v, p.Iter
+			}
+			last, lastIt = v, p.Iter
+		}
+		if bestIt >= 0 && last-best > OverfitRise {
+			out = append(out, fmt.Sprintf("%s: the traced test NLL rose from %.4g at iteration %d to %.4g at iteration %d: the model overfits late "+
+				"and the reported metrics are those of the last iteration; hold out part of the training split (train.validation: 0.1) to select an iteration",
+				label, best, bestIt, last, lastIt))
 		}
 	}
 	return out

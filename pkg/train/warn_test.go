@@ -40,4 +40,23 @@ func TestRunWarnings(t *testing.T) {
 		!strings.Contains(w[0], "iteration 6000") {
 		t.Fatalf("last-iteration memorisation warning: %v", w)
 	}
+	// Without selection, the traced test NLL: a rise of 0.6 from its best
+	// warns, 0.4 does not, and with selection the test trace is left to the
+	// validation warning.
+	nll := func(v float64) *float64 { return &v }
+	r = base()
+	r.Trace = []eval.TracePoint{{Iter: 100, ELBO: -1}, {Iter: 2000, TestNLL: nll(2.7)}, {Iter: 4000, TestNLL: nll(2.5)}, {Iter: 6000, TestNLL: nll(3.1)}}
+	if w := runWarnings(r); len(w) != 1 || !strings.Contains(w[0], "traced test NLL rose from 2.5 at iteration 4000 to 3.1 at iteration 6000") ||
+		!strings.Contains(w[0], "train.validation") {
+		t.Fatalf("test-trace warning: %v", w)
+	}
+	r.Trace[3].TestNLL = nll(2.9)
+	if w := runWarnings(r); len(w) != 0 {
+		t.Fatalf("a test NLL rise of 0.4 warned: %v", w)
+	}
+	r.Trace[3].TestNLL = nll(9)
+	r.Selection = &eval.Selection{Iter: 4000, ValNLL: 2.5, Trace: []eval.ValPoint{{Iter: 4000, NLL: 2.5}, {Iter: 6000, NLL: 2.6}}}
+	if w := runWarnings(r); len(w) != 0 {
+		t.Fatalf("a run with selection warned on its test trace: %v", w)
+	}
 }
