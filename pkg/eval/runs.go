@@ -29,6 +29,9 @@ type RunRow struct {
 	LastNLL float64
 	// Diags holds the requested diagnostics, NaN where the run lacks one.
 	Diags []float64
+	// TrainSeconds is the run's wall-clock training time (over all its
+	// sessions when it was resumed).
+	TrainSeconds float64
 	// Warnings counts the run's warnings.
 	Warnings int
 }
@@ -45,7 +48,7 @@ func RunRows(files []ResultFile, diags []string) []RunRow {
 			Path: f.Path, Dataset: r.Dataset, Model: r.Model, Variant: r.Variant,
 			Seed: r.SplitSeed, Iterations: r.Iterations,
 			NLL: r.Metrics.NLL, RMSE: r.Metrics.RMSE, LastNLL: math.NaN(),
-			Warnings: len(r.Warnings),
+			TrainSeconds: r.TrainSeconds, Warnings: len(r.Warnings),
 		}
 		if s := r.Selection; s != nil {
 			row.SelectedIter = s.Iter
@@ -87,15 +90,16 @@ func RunRows(files []ResultFile, diags []string) []RunRow {
 
 // MarkdownRuns renders rows as a Markdown table: one line per run, with the
 // selected iteration and the last iteration's NLL for runs that selected,
-// and one column per diagnostic ("–" where a run lacks it).
+// one column per diagnostic ("–" where a run lacks it) and the training
+// time in minutes.
 func MarkdownRuns(rows []RunRow, diags []string) string {
 	var b strings.Builder
 	b.WriteString("| data set | model | variant | seed | its | test NLL | selected at | last-it NLL | RMSE |")
 	for _, d := range diags {
 		b.WriteString(" " + d + " |")
 	}
-	b.WriteString(" warnings |\n|---|---|---|---|---|---|---|---|---|")
-	b.WriteString(strings.Repeat("---|", len(diags)+1) + "\n")
+	b.WriteString(" train min | warnings |\n|---|---|---|---|---|---|---|---|---|")
+	b.WriteString(strings.Repeat("---|", len(diags)+2) + "\n")
 	for _, r := range rows {
 		variant := r.Variant
 		if variant == "" {
@@ -111,7 +115,7 @@ func MarkdownRuns(rows []RunRow, diags []string) string {
 		for _, v := range r.Diags {
 			b.WriteString(" " + runCell(v) + " |")
 		}
-		fmt.Fprintf(&b, " %d |\n", r.Warnings)
+		fmt.Fprintf(&b, " %.1f | %d |\n", r.TrainSeconds/60, r.Warnings)
 	}
 	return b.String()
 }
