@@ -161,15 +161,32 @@ func executeOne(ctx context.Context, r Run, run Runner, o Options, p *progress) 
 	}
 }
 
+// appendLog writes to the end of the file at its path, opening it for every
+// write: a log line every few minutes costs nothing that way, and a log
+// that is replaced while the run goes on (a git checkout or stash of a
+// results tree) receives the rest of the run instead of an unlinked copy.
+type appendLog string
+
+// Write implements io.Writer.
+func (p appendLog) Write(b []byte) (int, error) {
+	f, err := os.OpenFile(string(p), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		return 0, err
+	}
+	n, err := f.Write(b)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return n, err
+}
+
 // runLogged calls run with the run's log file, turning a panic into an
 // error.
 func runLogged(ctx context.Context, r Run, run Runner, resume bool) (err error) {
-	f, ferr := os.OpenFile(filepath.Join(r.Dir, LogFile), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
-	if ferr != nil {
+	f := appendLog(filepath.Join(r.Dir, LogFile))
+	if _, ferr := fmt.Fprintf(f, "== %s %s (resume %v)\n", time.Now().UTC().Format(time.RFC3339), r.ID(), resume); ferr != nil {
 		return ferr
 	}
-	defer f.Close()
-	fmt.Fprintf(f, "== %s %s (resume %v)\n", time.Now().UTC().Format(time.RFC3339), r.ID(), resume)
 	defer func() {
 		if v := recover(); v != nil {
 			err = fmt.Errorf("panic: %v\n%s", v, debug.Stack())
