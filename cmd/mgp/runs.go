@@ -16,6 +16,7 @@ var defaultRunDiags = []string{"q_w_mean_spread", "noise_variance", "nu0", "kl_w
 
 func newRunsCmd(_ *globalOpts) *cobra.Command {
 	var diags []string
+	var perCell bool
 	c := &cobra.Command{
 		Use:   "runs DIR...",
 		Short: "List every run under the directories: test NLL, selection, last iteration and diagnostics",
@@ -25,7 +26,9 @@ selected one for runs with train.validation), the selected iteration and the
 last iteration's test NLL, the RMSE, the diagnostics named by --diag ("–"
 where a run has none; those of the selected parameters, or of the last
 iteration when written last:NAME) and the number of warnings. Where mgp table pools the
-seeds, this shows each of them.`,
+seeds, this shows each of them. With --per-cell, one row per (data set, model,
+variant, iterations) instead: the seeds, the test NLL's mean ± sd (population), the mean
+last-iteration NLL and the mean of each diagnostic.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			files, le, err := loadResultDirs(args)
@@ -39,7 +42,12 @@ seeds, this shows each of them.`,
 			} else {
 				diags = reportedDiags(files, diags)
 			}
-			fmt.Fprint(cmd.OutOrStdout(), eval.MarkdownRuns(eval.RunRows(files, diags), diags))
+			rows := eval.RunRows(files, diags)
+			if perCell {
+				fmt.Fprint(cmd.OutOrStdout(), eval.MarkdownRunCells(eval.RunCells(rows), diags))
+			} else {
+				fmt.Fprint(cmd.OutOrStdout(), eval.MarkdownRuns(rows, diags))
+			}
 			if le != nil {
 				for _, line := range fileErrors(le) {
 					fmt.Fprintln(cmd.ErrOrStderr(), "skipped "+line)
@@ -49,6 +57,7 @@ seeds, this shows each of them.`,
 		},
 	}
 	c.Flags().StringSliceVar(&diags, "diag", defaultRunDiags, "diagnostics to show (comma-separated keys of result.json's diagnostics; last:KEY for the last iteration's); by default those of these the runs report")
+	c.Flags().BoolVar(&perCell, "per-cell", false, "one row per (data set, model, variant, iterations): means over its runs")
 	return c
 }
 

@@ -60,3 +60,52 @@ func TestRunsListsEachRun(t *testing.T) {
 		t.Errorf("default columns: err %v\n%s", err, out)
 	}
 }
+
+// TestRunsPerCell checks --per-cell: one row per (data set, model, variant,
+// iterations) with the seeds, mean ± population sd of the test NLL, the
+// mean last-iteration NLL of the runs that selected and the mean of each
+// diagnostic over the runs that have it.
+func TestRunsPerCell(t *testing.T) {
+	dir := t.TempDir()
+	res := func(variant string, seed uint64, nll float64, spread *float64, last float64) *eval.Result {
+		r := &eval.Result{Model: "slgp", Dataset: "concrete", Variant: variant, SplitSeed: seed, Iterations: 20000,
+			Metrics: eval.Metrics{NLL: nll, RMSE: 1}, Diagnostics: map[string]float64{}}
+		if spread != nil {
+			r.Diagnostics["q_w_mean_spread"] = *spread
+		}
+		if last > 0 {
+			r.Selection = &eval.Selection{Iter: 5000, LastMetrics: eval.Metrics{NLL: last}}
+		}
+		return r
+	}
+	f := func(v float64) *float64 { return &v }
+	for i, r := range []*eval.Result{
+		res("recommended", 0, 2.8, f(1.2), 6.5),
+		res("recommended", 1, 3.2, f(1.0), 4.5),
+		res("recommended", 2, 3.0, nil, 5.5),
+		res("paper", 0, 4.2, f(0.03), 0),
+	} {
+		if err := eval.WriteJSONAtomic(filepath.Join(dir, string(rune('a'+i)), "result.json"), r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, errOut, err := run(t, "runs", "--per-cell", "--diag", "q_w_mean_spread", dir)
+	if err != nil {
+		t.Fatal(err, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	want := []string{
+		"| data set | model | variant | its | runs (seeds) | test NLL | last-it NLL | mean q_w_mean_spread |",
+		"|---|---|---|---|---|---|---|---|",
+		"| concrete | slgp | paper | 20000 | 1 (0) | 4.2000 ± 0.0000 | – | 0.0300 |",
+		"| concrete | slgp | recommended | 20000 | 3 (0, 1, 2) | 3.0000 ± 0.1633 | 5.5000 | 1.1000 |",
+	}
+	if len(lines) != len(want) {
+		t.Fatalf("%d lines, want %d:\n%s", len(lines), len(want), out)
+	}
+	for i := range want {
+		if lines[i] != want[i] {
+			t.Errorf("line %d: %q, want %q", i, lines[i], want[i])
+		}
+	}
+}

@@ -1,0 +1,117 @@
+package eval
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// RunCell summarises the runs of one (data set, model, variant, number of
+// iterations): how many, the mean and population sd of the reported test
+// NLL, the mean of the last iteration's NLL over the runs that selected,
+// and the mean of each diagnostic over the runs that report it.
+type RunCell struct {
+	// Dataset, Model and Variant name the cell; Iterations is its runs'.
+	Dataset, Model, Variant string
+	Iterations              int
+	// N is the number of runs; Seeds lists their split seeds in order.
+	N     int
+	Seeds []uint64
+	// NLLMean and NLLStd are the mean and population sd of the test NLL.
+	NLLMean, NLLStd float64
+	// LastMean is the mean last-iteration NLL of the runs that selected
+	// (NaN when none did).
+	LastMean float64
+	// Diags holds the mean of each diagnostic, NaN where no run has it.
+	Diags []float64
+}
+
+// RunCells groups rows into cells, in the order of each cell's first row
+// (RunRows' order gives data set, model, variant).
+func RunCells(rows []RunRow) []RunCell {
+	type key struct {
+		dataset, model, variant string
+		iterations              int
+	}
+	index := map[key]int{}
+	var cells []RunCell
+	var nll, last [][]float64
+	var diags [][][]float64
+	for _, r := range rows {
+		k := key{r.Dataset, r.Model, r.Variant, r.Iterations}
+		i, ok := index[k]
+		if !ok {
+			i = len(cells)
+			index[k] = i
+			cells = append(cells, RunCell{Dataset: r.Dataset, Model: r.Model, Variant: r.Variant, Iterations: r.Iterations})
+			nll, last = append(nll, nil), append(last, nil)
+			diags = append(diags, make([][]float64, len(r.Diags)))
+		}
+		c := &cells[i]
+		c.N++
+		c.Seeds = append(c.Seeds, r.Seed)
+		nll[i] = append(nll[i], r.NLL)
+		if r.SelectedIter > 0 {
+			last[i] = append(last[i], r.LastNLL)
+		}
+		for k, v := range r.Diags {
+			if !math.IsNaN(v) {
+				diags[i][k] = append(diags[i][k], v)
+			}
+		}
+	}
+	for i := range cells {
+		c := &cells[i]
+		c.NLLMean, c.NLLStd = meanStd(nll[i])
+		c.LastMean, _ = meanStd(last[i])
+		for _, d := range diags[i] {
+			m, _ := meanStd(d)
+			c.Diags = append(c.Diags, m)
+		}
+	}
+	return cells
+}
+
+// meanStd returns the mean and population sd of xs (NaN, NaN when empty).
+func meanStd(xs []float64) (mean, sd float64) {
+	if len(xs) == 0 {
+		return math.NaN(), math.NaN()
+	}
+	for _, x := range xs {
+		mean += x
+	}
+	mean /= float64(len(xs))
+	for _, x := range xs {
+		sd += (x - mean) * (x - mean)
+	}
+	return mean, math.Sqrt(sd / float64(len(xs)))
+}
+
+// MarkdownRunCells renders cells as a Markdown table: one line per (data
+// set, model, variant, iterations) with the seeds, the test NLL as mean ± sd, the mean
+// last-iteration NLL and the mean of each diagnostic.
+func MarkdownRunCells(cells []RunCell, diags []string) string {
+	var b strings.Builder
+	b.WriteString("| data set | model | variant | its | runs (seeds) | test NLL | last-it NLL |")
+	for _, d := range diags {
+		b.WriteString(" mean " + d + " |")
+	}
+	b.WriteString("\n|---|---|---|---|---|---|---|" + strings.Repeat("---|", len(diags)) + "\n")
+	for _, c := range cells {
+		variant := c.Variant
+		if variant == "" {
+			variant = "–"
+		}
+		seeds := make([]string, len(c.Seeds))
+		for i, s := range c.Seeds {
+			seeds[i] = fmt.Sprint(s)
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %d | %d (%s) | %s ± %s | %s |", c.Dataset, c.Model, variant, c.Iterations,
+			c.N, strings.Join(seeds, ", "), runCell(c.NLLMean), runCell(c.NLLStd), runCell(c.LastMean))
+		for _, v := range c.Diags {
+			b.WriteString(" " + runCell(v) + " |")
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
