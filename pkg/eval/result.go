@@ -104,6 +104,9 @@ type Result struct {
 	Diagnostics map[string]float64 `json:"diagnostics,omitempty"`
 	// Version is the program version (e.g. a git describe string).
 	Version string `json:"version"`
+	// EarlierVersions are the versions of the binaries that trained the
+	// run before Version when it was resumed by another, oldest first.
+	EarlierVersions []string `json:"earlier_versions,omitempty"`
 	// GoVersion is runtime.Version() of the binary.
 	GoVersion string `json:"go_version"`
 	// BLAS names the BLAS implementation used.

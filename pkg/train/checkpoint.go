@@ -46,6 +46,9 @@ type Checkpoint struct {
 	Variant string            `json:"variant,omitempty"`
 	Params  map[string]Matrix `json:"params"`
 	Version string            `json:"version"`
+	// EarlierVersions are the versions of the binaries that trained the
+	// run before Version, oldest first, when it was resumed by another.
+	EarlierVersions []string `json:"earlier_versions,omitempty"`
 	// State is the training loop's state (nil in checkpoints of older
 	// versions, which cannot resume).
 	State *TrainState `json:"state,omitempty"`
@@ -103,4 +106,18 @@ func (ck *Checkpoint) Restore(ps *ad.ParamSet) error {
 		m[name] = mat.NewDense(x.Rows, x.Cols, x.Data)
 	}
 	return ps.Restore(m)
+}
+
+// versionsBefore returns the versions that trained a run resumed from prev
+// by a binary of version now, before now: prev's earlier versions and
+// prev's own when it differs from now.
+func versionsBefore(prev *Checkpoint, now string) []string {
+	if prev == nil {
+		return nil
+	}
+	out := append([]string(nil), prev.EarlierVersions...)
+	if prev.Version != now && (len(out) == 0 || out[len(out)-1] != prev.Version) {
+		out = append(out, prev.Version)
+	}
+	return out
 }

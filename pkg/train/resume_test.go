@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -189,5 +190,60 @@ func TestRunTwoOutputsOriginalScale(t *testing.T) {
 	want := met.NLLStd + math.Log(sd[0]) + math.Log(sd[1])
 	if math.Abs(met.NLL-want) > 1e-12 {
 		t.Fatalf("NLL %v, want NLL_std + log σ₁ + log σ₂ = %v", met.NLL, want)
+	}
+}
+
+// TestResumeRecordsEarlierVersions: a run trained by version v1, resumed by
+// v2 and finished by v1 again lists v1 and v2 as its earlier versions (in
+// the checkpoint and in result.json) and says so in its log; a run resumed
+// by the binary that started it lists none.
+func TestResumeRecordsEarlierVersions(t *testing.T) {
+	cfg := resumeConfig("sgp", "hetero")
+	dir := t.TempDir()
+	cut := func(version string, at int) {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		_, err := Run(ctx, cfg, Options{OutDir: dir, Resume: at > 10, Version: version, AfterStep: func(it int) {
+			if it == at {
+				cancel()
+			}
+		}})
+		var ie *InterruptedError
+		if !errors.As(err, &ie) {
+			t.Fatalf("run cut at %d: err = %v", at, err)
+		}
+	}
+	cut("v1", 10)
+	cut("v2", 20)
+	var log strings.Builder
+	got, err := Run(context.Background(), cfg, Options{OutDir: dir, Resume: true, Version: "v1", Log: &log, Quiet: false})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := got.Result; r.Version != "v1" || !slices.Equal(r.EarlierVersions, []string{"v1", "v2"}) {
+		t.Fatalf("version %q, earlier %v; want v1 after [v1 v2]", r.Version, r.EarlierVersions)
+	}
+	if !strings.Contains(log.String(), "written by version v2, this is v1") {
+		t.Errorf("the log does not name the checkpoint's version:\n%s", log.String())
+	}
+	b, err := os.ReadFile(filepath.Join(dir, ResultFile))
+	if err != nil || !strings.Contains(string(b), `"earlier_versions": [`) {
+		t.Fatalf("result.json lacks earlier_versions (err %v)", err)
+	}
+
+	same := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	_, _ = Run(ctx, cfg, Options{OutDir: same, Version: "v3", AfterStep: func(it int) {
+		if it == 10 {
+			cancel()
+		}
+	}})
+	cancel()
+	got, err = Run(context.Background(), cfg, Options{OutDir: same, Resume: true, Version: "v3"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Result.EarlierVersions) != 0 {
+		t.Fatalf("a run resumed by its own version lists %v", got.Result.EarlierVersions)
 	}
 }

@@ -137,6 +137,7 @@ func Run(ctx context.Context, cfg RunConfig, opts Options) (*Outcome, error) {
 			return nil, err
 		}
 	}
+	earlier := versionsBefore(prev, opts.Version)
 	resume := opts.ResumeHint
 	if resume == "" && opts.Command != "" {
 		resume = opts.Command
@@ -186,6 +187,10 @@ func Run(ctx context.Context, cfg RunConfig, opts Options) (*Outcome, error) {
 		tr.Progress = &Progress{W: opts.Log, TTY: opts.TTY, Every: cfg.Train.LogEvery, Label: fmt.Sprintf("%s/%s", cfg.ModelName(), exp.Name)}
 		if prev != nil {
 			fmt.Fprintf(opts.Log, "%s/%s: resuming from %s at iteration %d of %d\n", cfg.ModelName(), exp.Name, ckPath, prev.State.Iter, cfg.Train.Iterations)
+			if prev.Version != opts.Version {
+				fmt.Fprintf(opts.Log, "%s/%s: the checkpoint was written by version %s, this is %s (result.json lists both)\n",
+					cfg.ModelName(), exp.Name, prev.Version, opts.Version)
+			}
 		}
 	}
 	var sel *selector
@@ -220,6 +225,7 @@ func Run(ctx context.Context, cfg RunConfig, opts Options) (*Outcome, error) {
 		}
 		ck := NewCheckpoint(cfg, m.Params(), opts.Version)
 		ck.Variant, ck.State, ck.Data = opts.Variant, st, dataInfo(exp)
+		ck.EarlierVersions = earlier
 		ck.Trained = st.Iter == cfg.Train.Iterations
 		ck.Complete = complete
 		if sel != nil {
@@ -310,7 +316,7 @@ func Run(ctx context.Context, cfg RunConfig, opts Options) (*Outcome, error) {
 		Iterations: cfg.Train.Iterations, TrainSeconds: trainSec, EvalSeconds: evalSec,
 		ItersPerSecond: float64(cfg.Train.Iterations) / max(trainSec, 1e-9),
 		Metrics:        met, Trace: tr.Trace(), Selection: selInfo,
-		Version: opts.Version, GoVersion: runtime.Version(), BLAS: ad.Backend(),
+		Version: opts.Version, EarlierVersions: earlier, GoVersion: runtime.Version(), BLAS: ad.Backend(),
 		Date: time.Now().UTC().Format(time.RFC3339), Command: opts.Command,
 	}
 	if d, ok := m.(models.Diagnoser); ok {
