@@ -29,7 +29,7 @@ func sampleResult() *Result {
 			LastMetrics: Metrics{NLL: 0.9, NTest: 159, Samples: 200}, Trace: []ValPoint{{Iter: 0, NLL: 1.4}, {Iter: 6000, NLL: 0.7}}},
 		Warnings:    []string{"slgp on wine-red: overfits late"},
 		Diagnostics: map[string]float64{"noise": 0.0043},
-		Version:     "v0.1.0", GoVersion: "go1.26", BLAS: "gonum", Date: "2025-01-02T03:04:05Z",
+		Version:     "v0.1.0", EarlierVersions: []string{"v0.0.9"}, GoVersion: "go1.26", BLAS: "gonum", Date: "2025-01-02T03:04:05Z",
 		Command: "mgp uci --model slgp",
 	}
 }
