@@ -54,7 +54,21 @@ func TestRunWarnings(t *testing.T) {
 	if w := runWarnings(r); len(w) != 0 {
 		t.Fatalf("a test NLL rise of 0.4 warned: %v", w)
 	}
-	r.Trace[3].TestNLL = nll(9)
+	// The generalisation gap: a training bound of +3.6 per point and a
+	// standardised test NLL of 3214 (CVAE, boston, paper protocol) warns;
+	// −0.3 and 2.3 (SGP, boston) does not.
+	r = base()
+	r.Trace = []eval.TracePoint{{Iter: 19000, ELBO: 3.5}, {Iter: 20000, ELBO: 3.7}}
+	r.Metrics.NLLStd = 3214
+	if w := runWarnings(r); len(w) != 1 || !strings.Contains(w[0], "3218 nats above") || !strings.Contains(w[0], "train.validation") {
+		t.Fatalf("generalisation-gap warning: %v", w)
+	}
+	r.Trace = []eval.TracePoint{{Iter: 20000, ELBO: -0.3}}
+	r.Metrics.NLLStd = 2.3
+	if w := runWarnings(r); len(w) != 0 {
+		t.Fatalf("a gap of 2 nats warned: %v", w)
+	}
+	r.Trace = []eval.TracePoint{{Iter: 100, ELBO: -1}, {Iter: 2000, TestNLL: nll(2.7)}, {Iter: 4000, TestNLL: nll(2.5)}, {Iter: 6000, TestNLL: nll(9)}}
 	r.Selection = &eval.Selection{Iter: 4000, ValNLL: 2.5, Trace: []eval.ValPoint{{Iter: 4000, NLL: 2.5}, {Iter: 6000, NLL: 2.6}}}
 	if w := runWarnings(r); len(w) != 0 {
 		t.Fatalf("a run with selection warned on its test trace: %v", w)
