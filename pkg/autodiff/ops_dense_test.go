@@ -140,5 +140,35 @@ func quadCases() []gcase {
 				},
 				randIn([2]int{k, k}, [2]int{k, n})})
 	}
+	cs = append(cs, solveLinkCases()...)
+	return cs
+}
+
+// solveLinkCases check SolveLink as the whitened SVGP layer uses it: solves
+// A = L⁻¹K with L's gradient stopped, K split into column blocks (each
+// solved on its own, as the layer's row blocks), read only through Aᵀm
+// (m linked with c = 1) and AᵀQA (Q = R Rᵀ - I linked with c = 2). The
+// finite differences see L through the solves; the analytic gradient gets
+// it only from the links, so L̄ is right only if they carry it.
+func solveLinkCases() []gcase {
+	var cs []gcase
+	for _, s := range [][3]int{{3, 4, 1}, {6, 10, 2}, {40, 9, 3}} {
+		n, k, blocks := s[0], s[1], s[2]
+		cs = append(cs, gcase{fmt.Sprintf("SolveLink/%dx%d/blocks=%d", n, k, blocks),
+			func(t *ad.Tape, v []*ad.Var) *ad.Var {
+				L := lowerWell(t, t.Scale(1/math.Sqrt(float64(n)), v[0]))
+				R := t.Scale(1/math.Sqrt(float64(n)), v[3])
+				m := t.SolveLink(v[2], L, 1)
+				Q := t.SolveLink(t.AddDiag(t.MatMul(R, R, false, true), -1), L, 2)
+				Ls := t.StopGrad(L)
+				var outs []*ad.Var
+				for b := 0; b < blocks; b++ {
+					A := t.TriSolve(Ls, t.SliceCols(v[1], b*k/blocks, (b+1)*k/blocks), false)
+					outs = append(outs, t.ConcatRows(t.Transpose(t.MatMul(A, m, true, false)), t.QuadCols(Q, A, true)))
+				}
+				return t.ConcatCols(outs...)
+			},
+			randIn([2]int{n, n}, [2]int{n, k}, [2]int{n, 2}, [2]int{n, n})})
+	}
 	return cs
 }

@@ -103,37 +103,44 @@ const DefaultRowBlock = 512
 func (l *Inducing) Marginals(t *ad.Tape, pr Prior, X *ad.Var) (mean, variance *ad.Var) {
 	var qbuf [4]*ad.Var // slices on the stack for small P and block counts
 	qs := qbuf[:0]
+	var wm *ad.Var
 	if l.Whiten {
-		// R Rᵀ - I, once for all blocks.
+		// R Rᵀ - I and m, once for all blocks, linked to L so that the
+		// blocks' solves A = L⁻¹K_ZX need no L̄ of their own (SolveLink:
+		// one M x M product per step instead of one M x n per block).
+		wm = t.SolveLink(l.Mean.On(t), pr.L, 1)
 		for _, Rp := range l.Factors {
 			R := Rp.On(t)
-			qs = append(qs, t.AddDiag(t.MatMul(R, R, false, true), -1))
+			qs = append(qs, t.SolveLink(t.AddDiag(t.MatMul(R, R, false, true), -1), pr.L, 2))
 		}
+		pr.L = t.StopGrad(pr.L)
 	}
 	n, block := X.Rows(), DefaultRowBlock
 	if l.RowBlock > 0 {
 		block = l.RowBlock
 	}
 	if n <= block {
-		return l.marginals(t, pr, X, qs)
+		return l.marginals(t, pr, X, qs, wm)
 	}
 	var mbuf, vbuf [32]*ad.Var
 	means, vars := mbuf[:0], vbuf[:0]
 	for r0 := 0; r0 < n; r0 += block {
-		mu, nu := l.marginals(t, pr, t.SliceRows(X, r0, min(n, r0+block)), qs)
+		mu, nu := l.marginals(t, pr, t.SliceRows(X, r0, min(n, r0+block)), qs, wm)
 		means, vars = append(means, mu), append(vars, nu)
 	}
 	return t.ConcatRows(means...), t.ConcatRows(vars...)
 }
 
-// marginals is Marginals on one block of rows, with the whitened factors'
-// R Rᵀ - I in qs.
-func (l *Inducing) marginals(t *ad.Tape, pr Prior, X *ad.Var, qs []*ad.Var) (mean, variance *ad.Var) {
+// marginals is Marginals on one block of rows; whitened, with the
+// factors' R Rᵀ - I in qs and the mean m in wm, both linked to L (and pr.L
+// with its gradient stopped).
+func (l *Inducing) marginals(t *ad.Tape, pr Prior, X *ad.Var, qs []*ad.Var, wm *ad.Var) (mean, variance *ad.Var) {
 	Kzx := l.Kern.K(t, pr.Z, X)       // M x n
 	A := t.TriSolve(pr.L, Kzx, false) // M x n
 	proj := A
-	m := l.Mean.On(t)
+	m := wm
 	if !l.Whiten {
+		m = l.Mean.On(t)
 		proj = t.TriSolve(pr.L, A, true)
 		if l.Mu0 != nil {
 			m = t.Sub(m, l.Mu0.On(t))
