@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/mgpteam/mgp/pkg/autodiff/internal/simd"
+
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 )
@@ -49,9 +51,7 @@ func (t *Tape) Dense(x, W, b *Var, act Activation, slope float64) *Var {
 				row[j] = v + bias[j]
 			}
 		case ActReLU:
-			for j, v := range row {
-				row[j] = max(v+bias[j], 0)
-			}
+			simd.AddBiasReLU(row, bias)
 		case ActLeakyReLU:
 			for j, v := range row {
 				z := v + bias[j]
@@ -91,6 +91,10 @@ func denseBack(t *Tape, rec *record) {
 		gi, yi, zi := g[i*m:(i+1)*m], y[i*m:(i+1)*m], z[i*m:(i+1)*m]
 		switch act {
 		case ActReLU:
+			if gb != nil {
+				simd.ReLUMaskSum(zi, gi, yi, gb) // the bias gradient too
+				continue
+			}
 			reluMask(zi, gi, yi)
 		case ActLeakyReLU:
 			for j, v := range gi {

@@ -1,0 +1,21 @@
+//go:build !amd64
+
+package simd
+
+import "math"
+
+// addBiasReLU is AddBiasReLU in Go.
+func addBiasReLU(row, bias []float64) {
+	for j, v := range row {
+		row[j] = max(v+bias[j], 0)
+	}
+}
+
+// reluMaskSum is ReLUMaskSum in Go.
+func reluMaskSum(z, g, y, acc []float64) {
+	for j := range z {
+		yb := math.Float64bits(y[j])
+		z[j] = math.Float64frombits(math.Float64bits(g[j]) & -((yb | -yb) >> 63))
+		acc[j] += z[j]
+	}
+}
