@@ -1,6 +1,10 @@
 package autodiff
 
-import "math"
+import (
+	"math"
+
+	"github.com/mgpteam/mgp/pkg/autodiff/internal/simd"
+)
 
 // expTableBits sets the size of the table of 2^(j/64) that expFast uses.
 const expTableBits = 6
@@ -48,11 +52,24 @@ func expFast(x float64) float64 {
 	return t + t*q
 }
 
-// expScale replaces each v[i] by s·e^{v[i]}, with expFast's accuracy. (A
-// copy of expFast's body inlined here measured no faster: 3.5–4.1 against
-// 3.8–3.9 ns per element.)
+// expConsts are expFast's constants, each twice, in the order
+// simd.ExpScalePairs reads them.
+var expConsts = [20]float64{
+	expInvLn2N, expInvLn2N, expShift, expShift, expLn2NHi, expLn2NHi, expLn2NLo, expLn2NLo,
+	0.5, 0.5, 1.0 / 6, 1.0 / 6, 1.0 / 24, 1.0 / 24, 1.0 / 120, 1.0 / 120,
+	expLimit, expLimit, -expLimit, -expLimit,
+}
+
+// expScale replaces each v[i] by s·e^{v[i]}, bit for bit s·expFast(v[i]):
+// two at a time in SSE2 on amd64 (simd.ExpScalePairs), the elements it
+// leaves (an argument beyond ±700 or NaN in a pair, an odd last one, every
+// one elsewhere) here.
 func expScale(v []float64, s float64) {
-	for i, x := range v {
-		v[i] = s * expFast(x)
+	for i := 0; i < len(v); {
+		i += simd.ExpScalePairs(v[i:], s, &expConsts, &expTable)
+		if i < len(v) {
+			v[i] = s * expFast(v[i])
+			i++
+		}
 	}
 }

@@ -4,7 +4,10 @@ import (
 	"math"
 	"math/big"
 	"math/rand/v2"
+	"runtime"
 	"testing"
+
+	"github.com/mgpteam/mgp/pkg/autodiff/internal/simd"
 )
 
 // ulps is the distance between a and b in units in the last place.
@@ -112,4 +115,45 @@ func BenchmarkExp(b *testing.B) {
 		}
 		sinkExp = s
 	})
+}
+
+// TestExpScaleMatchesExpFast: expScale gives s·expFast(x) bit for bit at
+// every length up to 41 and on arguments across and beyond the inline range
+// (±700 exactly, NaN, ±Inf, the SE-ARD kernel's typical -r²/2), and on amd64
+// the SSE2 pairs do the in-range elements (a wrong comparison there would
+// send everything to the scalar path and pass unnoticed otherwise).
+func TestExpScaleMatchesExpFast(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	special := []float64{700, -700, 700.0000001, -700.0000001, math.NaN(), math.Inf(1), math.Inf(-1), 0, math.Copysign(0, -1), 1e-300, -745, 709.7}
+	for n := 0; n <= 41; n++ {
+		v := make([]float64, n)
+		for i := range v {
+			switch rng.IntN(10) {
+			case 0:
+				v[i] = special[rng.IntN(len(special))]
+			case 1, 2:
+				v[i] = -50 * rng.Float64() // SE-ARD's -r²/2
+			default:
+				v[i] = 1400*rng.Float64() - 700
+			}
+		}
+		s := 0.5 + rng.Float64()
+		want := make([]float64, n)
+		for i, x := range v {
+			want[i] = s * expFast(x)
+		}
+		got := append([]float64(nil), v...)
+		expScale(got, s)
+		for i := range want {
+			if math.Float64bits(got[i]) != math.Float64bits(want[i]) && !(math.IsNaN(got[i]) && math.IsNaN(want[i])) {
+				t.Fatalf("n = %d, i = %d: s·e^%v gave %v, expFast %v", n, i, v[i], got[i], want[i])
+			}
+		}
+	}
+	if runtime.GOARCH == "amd64" {
+		v := []float64{-1, 2, -3.5, 0.25, -600, 650}
+		if done := simd.ExpScalePairs(v, 1, &expConsts, &expTable); done != len(v) {
+			t.Fatalf("the SSE2 pairs did %d of %d in-range elements", done, len(v))
+		}
+	}
 }

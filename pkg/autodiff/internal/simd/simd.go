@@ -15,3 +15,15 @@ func ReLUMaskSum(z, g, y, acc []float64) {
 	n := len(z)
 	reluMaskSum(z, g[:n], y[:n], acc[:n])
 }
+
+// ExpScalePairs replaces v[i] by s·e^{v[i]} two elements at a time for as
+// long as both arguments of a pair lie in [c's lower, upper limit], and
+// returns how many it replaced (on amd64; elsewhere 0). It repeats, lane by
+// lane and operation by operation, autodiff's expFast (Tang's method with
+// the 64-entry table of 2^(j/64)) so that the results are the same bits;
+// c holds its constants, each twice: 64/ln2, 1.5·2^52, ln2/64 high and low
+// part, 1/2, 1/6, 1/24, 1/120, the upper and the lower limit. The caller
+// does the element it stopped at (and an odd last one) itself.
+func ExpScalePairs(v []float64, s float64, c *[20]float64, table *[64]float64) int {
+	return expScale(v, s, c, table)
+}

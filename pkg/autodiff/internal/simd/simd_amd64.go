@@ -9,3 +9,9 @@ func addBiasReLU(row, bias []float64)
 //
 //go:noescape
 func reluMaskSum(z, g, y, acc []float64)
+
+// expScale is the two-lane loop of ExpScale (simd_amd64.s): it returns how
+// many elements of v it did, stopping before the first pair it cannot do.
+//
+//go:noescape
+func expScale(v []float64, s float64, c *[20]float64, table *[64]float64) int
