@@ -3,6 +3,8 @@ package autodiff
 import (
 	"fmt"
 
+	"github.com/mgpteam/mgp/pkg/autodiff/internal/simd"
+
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 )
@@ -26,10 +28,7 @@ func (t *Tape) QuadCols(Q, A *Var, symmetric bool) *Var {
 	v, p, a := data(out.Val), data(P), data(A.Val)
 	clear(v)
 	for i := 0; i < k; i++ {
-		pi, ai := p[i*n:(i+1)*n], a[i*n:(i+1)*n]
-		for j := range v {
-			v[j] += ai[j] * pi[j]
-		}
+		simd.MulAdd(v, a[i*n:(i+1)*n], p[i*n:(i+1)*n])
 	}
 	if rec := t.record(quadColsBack, out, Q, A); rec != nil {
 		rec.aux, rec.flag = P, symmetric
@@ -56,17 +55,17 @@ func quadColsBack(t *Tape, rec *record) {
 		if rec.flag {
 			c = 2
 		}
+		cg := data(t.scratch(1, n)) // c·v̄, row by row as (c·v̄_j)·P_ij
+		for j, w := range g {
+			cg[j] = c * w
+		}
 		p := data(P)
 		for i := 0; i < k; i++ {
 			pi, gi := p[i*n:(i+1)*n], ga[i*n:(i+1)*n]
 			if beta == 0 {
-				for j, w := range g {
-					gi[j] = c * w * pi[j]
-				}
+				simd.MulTo(gi, cg, pi)
 			} else {
-				for j, w := range g {
-					gi[j] += c * w * pi[j]
-				}
+				simd.MulAdd(gi, cg, pi)
 			}
 		}
 	}
@@ -74,10 +73,7 @@ func quadColsBack(t *Tape, rec *record) {
 		AG := t.scratch(k, n)
 		ag := data(AG)
 		for i := 0; i < k; i++ {
-			ai, di := a[i*n:(i+1)*n], ag[i*n:(i+1)*n]
-			for j, w := range g {
-				di[j] = ai[j] * w
-			}
+			simd.MulTo(ag[i*n:(i+1)*n], a[i*n:(i+1)*n], g)
 		}
 		// A G Aᵀ is symmetric: its lower triangle by blocks, then mirrored.
 		S := t.scratch(k, k)

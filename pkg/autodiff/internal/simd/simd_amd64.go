@@ -15,3 +15,13 @@ func reluMaskSum(z, g, y, acc []float64)
 //
 //go:noescape
 func expScale(v []float64, s float64, c *[20]float64, table *[64]float64) int
+
+// mulAdd is MulAdd two elements at a time (simd_amd64.s).
+//
+//go:noescape
+func mulAdd(dst, a, b []float64)
+
+// mulTo is MulTo two elements at a time (simd_amd64.s).
+//
+//go:noescape
+func mulTo(dst, a, b []float64)

@@ -23,3 +23,17 @@ func reluMaskSum(z, g, y, acc []float64) {
 // expScale does nothing without the assembly: ExpScalePairs' caller does
 // every element.
 func expScale(v []float64, s float64, c *[20]float64, table *[64]float64) int { return 0 }
+
+// mulAdd is MulAdd in Go.
+func mulAdd(dst, a, b []float64) {
+	for j := range dst {
+		dst[j] += a[j] * b[j]
+	}
+}
+
+// mulTo is MulTo in Go.
+func mulTo(dst, a, b []float64) {
+	for j := range dst {
+		dst[j] = a[j] * b[j]
+	}
+}
