@@ -10,7 +10,7 @@ func addBiasReLU(row, bias []float64)
 //go:noescape
 func reluMaskSum(z, g, y, acc []float64)
 
-// expScale is the two-lane loop of ExpScale (simd_amd64.s): it returns how
+// expScale is ExpScalePairs' two-lane loop (simd_amd64.s): it returns how
 // many elements of v it did, stopping before the first pair it cannot do.
 //
 //go:noescape

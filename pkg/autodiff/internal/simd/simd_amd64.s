@@ -1,7 +1,9 @@
 #include "textflag.h"
 
-// SSE2 kernels for autodiff's fused dense layer (ops_dense.go); the portable
-// versions, which give the same bits, are in simd_generic.go.
+// SSE2 kernels for autodiff's hot element-wise loops (ops_dense.go,
+// fastexp.go, ops_quad.go); the portable versions, which give the same
+// bits, are in simd_generic.go (expScale's is empty: its caller does every
+// element in Go).
 
 // func addBiasReLU(row, bias []float64)
 TEXT ·addBiasReLU(SB), NOSPLIT, $0-48
