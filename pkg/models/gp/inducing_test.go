@@ -78,7 +78,7 @@ func TestWhitenedLayerMatchesDirect(t *testing.T) {
 			const n, M, D, P = 300, 100, 8, 1
 			l := NewInducing("f_", NewKernel("f_", D, true), adtest.Rand(rng, M, D), P, true)
 			ps := ad.NewParamSet(l.Params()...)
-			if err := l.Kern.Params()[1].SetValue(constDense(1, D, ls)); err != nil {
+			if err := l.Kern.Params()[1].SetValue(ad.Fill(1, D, ls)); err != nil {
 				t.Fatal(err)
 			}
 			R := mat.NewDense(M, M, nil)
@@ -133,15 +133,4 @@ func TestWhitenedLayerMatchesDirect(t *testing.T) {
 			}
 		}
 	}
-}
-
-// constDense is an r x c matrix filled with v.
-func constDense(r, c int, v float64) *mat.Dense {
-	d := mat.NewDense(r, c, nil)
-	for i := 0; i < r; i++ {
-		for j := 0; j < c; j++ {
-			d.Set(i, j, v)
-		}
-	}
-	return d
 }
