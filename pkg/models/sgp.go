@@ -35,6 +35,7 @@ type SGP struct {
 
 var _ Model = (*SGP)(nil)
 var _ LogDensityer = (*SGP)(nil)
+var _ Diagnoser = (*SGP)(nil)
 
 func newSGP(decode func(any) error, spec Spec) (Model, error) {
 	cfg := defaultSGPConfig()
@@ -67,6 +68,14 @@ func (m *SGP) Name() string { return "sgp" }
 
 // Params implements Model.
 func (m *SGP) Params() *ad.ParamSet { return m.params }
+
+// Diagnostics implements Diagnoser: the learnt noise variance σ² in the
+// standardised units the model trains in, so the fraction of Var(y) the GP
+// leaves to noise. Below about 0.01 the targets are nearly noiseless, the case
+// in which SLGP's residual encoder is the better setting (README).
+func (m *SGP) Diagnostics(_, _ *mat.Dense) map[string]float64 {
+	return map[string]float64{"noise_variance": m.Noise.Value().At(0, 0)}
+}
 
 // varExp returns VE(y; μ, ν, σ²) = -½ log(2πσ²) - ((y-μ)² + ν)/(2σ²)
 // element-wise (models.md §1.3); s2 is 1 x 1.

@@ -198,3 +198,17 @@ func TestInitialLayerIsPrior(t *testing.T) {
 	closeTo(t, "prior variance", flat(nu.Val), []float64{1, 1, 1, 1, 1}, 1e-12, 1e-12)
 	closeTo(t, "initial KL", []float64{m.Layer.KL(tp, pr).Scalar()}, []float64{0}, 0, 1e-12)
 }
+
+// TestSGPDiagnosticsNoise: the reported noise variance is the learnt σ²
+// (the fixture's), not the initial value the model was built with.
+func TestSGPDiagnosticsNoise(t *testing.T) {
+	g := loadGolden(t, "sgp.json")
+	m, _, _ := sgpFromGolden(t, g)
+	want := dense(obj(g["params"])["noise_variance"], false).At(0, 0)
+	if want == 1 {
+		t.Fatal("fixture noise variance equals the initial value; the test could not fail")
+	}
+	if got := m.Diagnostics(nil, nil)["noise_variance"]; math.Abs(got-want) > 1e-12*want {
+		t.Fatalf("noise_variance diagnostic %g, want the learnt %g", got, want)
+	}
+}
