@@ -44,6 +44,8 @@ func TestBadTrainInputCatalogue(t *testing.T) {
 		{"unknown train key by --set", []string{"-c", cfg, "--set", "train.foo=1"}, []string{"--set train.foo=1", "invalid keys: foo"}},
 		{"fractional samples", []string{"-c", cfg, "--set", "eval.samples=2.5"}, []string{"eval.samples", "not an integer"}},
 		{"text lr", []string{"-c", cfg, "--set", "train.lr=fast"}, []string{"train.lr", "not a number"}},
+		{"lr_final above lr", []string{"-c", cfg, "--set", "train.lr_final=0.5"}, []string{"train.lr_final = 0.5", "must be in (0, train.lr"}},
+		{"negative lr_final", []string{"-c", cfg, "--set", "train.lr_final=-0.001"}, []string{"train.lr_final = -0.001"}},
 		{"NaN lr in the file", []string{"-c", nanLR}, []string{"nan.yaml:8", "train.lr = NaN", "positive finite"}},
 		{"csv without a path", []string{"-c", noPath}, []string{"nopath.yaml:5", "data.kind = csv needs data.path"}},
 		{"default m above a tiny CSV's rows", []string{"-c", smallCfg}, []string{"100 inducing points", "11 rows", "model.m"}},

@@ -49,7 +49,11 @@ type TrainConfig struct {
 	Iterations int     `mapstructure:"iterations" json:"iterations"`
 	BatchSize  int     `mapstructure:"batch_size" json:"batch_size"` // 0: full batch
 	LR         float64 `mapstructure:"lr" json:"lr"`
-	Seed       uint64  `mapstructure:"seed" json:"seed"`
+	// LRFinal, when positive, decays Adam's learning rate geometrically
+	// from LR at the first iteration to LRFinal at the last (LearningRate);
+	// 0 keeps LR throughout, as the paper does.
+	LRFinal float64 `mapstructure:"lr_final" json:"lr_final,omitempty"`
+	Seed    uint64  `mapstructure:"seed" json:"seed"`
 	// EvalEvery, when positive, evaluates the test NLL every so many
 	// iterations into the trace (the ablation curves).
 	EvalEvery int `mapstructure:"eval_every" json:"eval_every,omitempty"`
@@ -138,6 +142,9 @@ func (c *RunConfig) Validate() error {
 	}
 	if !(c.Train.LR > 0) || math.IsInf(c.Train.LR, 0) {
 		return fmt.Errorf("train.lr = %g: must be a positive finite number (the paper uses 0.005)", c.Train.LR)
+	}
+	if math.IsNaN(c.Train.LRFinal) || c.Train.LRFinal < 0 || c.Train.LRFinal > c.Train.LR {
+		return fmt.Errorf("train.lr_final = %g: must be in (0, train.lr = %g], the learning rate of the last iteration (0: no decay)", c.Train.LRFinal, c.Train.LR)
 	}
 	if c.Eval.Samples < 2 {
 		return fmt.Errorf("eval.samples = %d: the KDE needs at least 2 samples per test point", c.Eval.Samples)

@@ -165,6 +165,7 @@ func (t *Trainer) step() error {
 	if err := t.opt.CheckGrads(); err != nil {
 		return &NaNError{Iter: it, What: err.Error()}
 	}
+	t.opt.LR = LearningRate(t.cfg, it)
 	t.opt.Step()
 	t.iter = it
 	cfg := t.cfg
