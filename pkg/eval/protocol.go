@@ -83,7 +83,7 @@ func splitKindOf(r *Result) SplitKind {
 	case strings.HasPrefix(s, "toy:"):
 		return SplitToy
 	}
-	if v, ok := configString(r.Config, "data", "split"); ok {
+	if v, ok := r.ConfigString("data", "split"); ok {
 		switch k := SplitKind(strings.ToLower(strings.TrimSpace(v))); k {
 		case SplitRandom, SplitFixed:
 			return k
@@ -117,9 +117,10 @@ func splitID(r *Result, kind SplitKind) uint64 {
 	return r.SplitSeed
 }
 
-// configString returns the string at a nested key path of a decoded config.
-func configString(cfg map[string]any, keys ...string) (string, bool) {
-	var v any = cfg
+// ConfigString returns the string at a nested key path of the run's decoded
+// config (e.g. "model", "prior"), and whether there is one.
+func (r *Result) ConfigString(keys ...string) (string, bool) {
+	var v any = r.Config
 	for _, k := range keys {
 		m, ok := v.(map[string]any)
 		if !ok {

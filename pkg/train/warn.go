@@ -41,7 +41,7 @@ func runWarnings(r *eval.Result) []string {
 				label, d["noise_variance"], s.Iter, d["q_w_mean_spread"], d["kl_w_mean"], s.ValNLL, s.NValidation, r.Metrics.NLL))
 		} else {
 			remedy := "hold out part of the training split (train.validation: 0.1)"
-			if configString(r.Config, "model", "prior") != "normal" {
+			if prior, _ := r.ConfigString("model", "prior"); prior != "normal" {
 				remedy += " or fix the prior (model.prior: normal)"
 			}
 			out = append(out, fmt.Sprintf("%s: output noise variance %.3g with a live w (spread of q(w)'s mean %.3g, KL^W %.3g nats per point): "+
@@ -94,19 +94,4 @@ func runWarnings(r *eval.Result) []string {
 		}
 	}
 	return out
-}
-
-// configString returns the string at the nested keys of a result's config
-// (e.g. "model", "prior"), or "" when a level is missing or not a string.
-func configString(c map[string]any, keys ...string) string {
-	var v any = c
-	for _, k := range keys {
-		m, ok := v.(map[string]any)
-		if !ok {
-			return ""
-		}
-		v = m[k]
-	}
-	s, _ := v.(string)
-	return s
 }
