@@ -17,6 +17,8 @@ var defaultRunDiags = []string{"q_w_mean_spread", "noise_variance", "nu0", "kl_w
 func newRunsCmd(_ *globalOpts) *cobra.Command {
 	var diags []string
 	var perCell bool
+	var compare []string
+	var iterations int
 	c := &cobra.Command{
 		Use:   "runs DIR...",
 		Short: "List every run under the directories: test NLL, selection, last iteration and diagnostics",
@@ -28,12 +30,30 @@ where a run has none; those of the selected parameters, or of the last
 iteration when written last:NAME) and the number of warnings. Where mgp table pools the
 seeds, this shows each of them. With --per-cell, one row per (data set, model,
 variant, iterations) instead: the seeds, the test NLL's mean ± sd (population), the mean
-last-iteration NLL and the mean of each diagnostic.`,
+last-iteration NLL and the mean of each diagnostic.
+
+With --compare A,B,..., one row per data set and the named columns side by side
+(model or model/variant; the first is the baseline): each column's mean test NLL
+with every seed's value, the number of shared seeds on which it beats the baseline,
+each seed's diagnostics, and the paper's means for the columns' models. A variant
+written with the suffix @last (slgp/recommended@last) is scored at the last iteration
+instead of the held-out selected one. E.g.
+
+  mgp runs results/table3/runs --compare sgp/paper,slgp/recommended,gpcde/paper-selected \
+    --diag q_w_mean_spread`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if perCell && len(compare) > 0 {
+				return inputErr(fmt.Errorf("--compare and --per-cell are two layouts: give one of them"))
+			}
 			files, le, err := loadResultDirs(args)
 			if err != nil {
 				return err
+			}
+			if cmd.Flags().Changed("iterations") {
+				if files, err = filterIterations(files, iterations); err != nil {
+					return inputErr(err)
+				}
 			}
 			if cmd.Flags().Changed("diag") {
 				if err := checkDiagKeys(files, diags); err != nil {
@@ -42,10 +62,24 @@ last-iteration NLL and the mean of each diagnostic.`,
 			} else {
 				diags = reportedDiags(files, diags)
 			}
+			if slices.ContainsFunc(compare, func(c string) bool { return strings.HasSuffix(c, eval.LastSuffix) }) {
+				files = eval.WithLastIterations(files)
+			}
 			rows := eval.RunRows(files, diags)
-			if perCell {
+			switch {
+			case len(compare) > 0:
+				cols, err := eval.ParseCompareColumns(compare)
+				if err != nil {
+					return inputErr(fmt.Errorf("--compare: %w", err))
+				}
+				table, err := eval.CompareRuns(rows, cols, diags, eval.PaperTable3())
+				if err != nil {
+					return inputErr(fmt.Errorf("--compare: %w", err))
+				}
+				fmt.Fprint(cmd.OutOrStdout(), table)
+			case perCell:
 				fmt.Fprint(cmd.OutOrStdout(), eval.MarkdownRunCells(eval.RunCells(rows), diags))
-			} else {
+			default:
 				fmt.Fprint(cmd.OutOrStdout(), eval.MarkdownRuns(rows, diags))
 			}
 			if le != nil {
@@ -58,6 +92,8 @@ last-iteration NLL and the mean of each diagnostic.`,
 	}
 	c.Flags().StringSliceVar(&diags, "diag", defaultRunDiags, "diagnostics to show (comma-separated keys of result.json's diagnostics; last:KEY for the last iteration's); by default those of these the runs report")
 	c.Flags().BoolVar(&perCell, "per-cell", false, "one row per (data set, model, variant, iterations): means over its runs")
+	c.Flags().StringSliceVar(&compare, "compare", nil, "one row per data set with these columns side by side (model or model/variant, comma-separated; the first is the baseline)")
+	c.Flags().IntVar(&iterations, "iterations", 0, "only the runs of this many iterations")
 	return c
 }
 
@@ -106,4 +142,24 @@ func checkDiagKeys(files []eval.ResultFile, diags []string) error {
 		}
 	}
 	return nil
+}
+
+// filterIterations keeps the runs of n iterations; n must be positive and
+// match some run.
+func filterIterations(files []eval.ResultFile, n int) ([]eval.ResultFile, error) {
+	if n <= 0 {
+		return nil, fmt.Errorf("--iterations %d: give a positive number of iterations", n)
+	}
+	var out []eval.ResultFile
+	have := map[int]bool{}
+	for _, f := range files {
+		have[f.Result.Iterations] = true
+		if f.Result.Iterations == n {
+			out = append(out, f)
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("--iterations %d: no run has %d iterations; the runs have %v", n, n, slices.Sorted(maps.Keys(have)))
+	}
+	return out, nil
 }

@@ -109,3 +109,46 @@ func TestRunsPerCell(t *testing.T) {
 		}
 	}
 }
+
+// TestRunsCompare checks --compare and --iterations through the command:
+// the 2000- and 20000-iteration SGP runs of one seed clash until
+// --iterations picks one length, @last scores the selecting run at its last
+// iteration, and bad values exit 2.
+func TestRunsCompare(t *testing.T) {
+	dir := writeResults(t)
+	sel := &eval.Result{
+		Model: "slgp", Dataset: "boston", Variant: "recommended", SplitSeed: 1, Iterations: 20000,
+		Metrics:   eval.Metrics{NLL: 2.5, RMSE: 3},
+		Selection: &eval.Selection{Iter: 5500, LastMetrics: eval.Metrics{NLL: 4.25}},
+	}
+	if err := eval.WriteJSONAtomic(filepath.Join(dir, "study", "result.json"), sel); err != nil {
+		t.Fatal(err)
+	}
+	long := filepath.Join(dir, "long")
+	study := filepath.Join(dir, "study")
+	short := filepath.Join(dir, "short")
+	_, _, err := run(t, "runs", "--compare", "sgp,slgp/recommended", long, short, study)
+	if err == nil || exitCode(err) != 2 || !strings.Contains(err.Error(), "two runs of boston seed") {
+		t.Fatalf("two lengths of one seed: err %v", err)
+	}
+	out, errOut, err := run(t, "runs", "--compare", "sgp,slgp/recommended,slgp/recommended@last", "--iterations", "20000", "--diag", "", long, short, study)
+	if err != nil {
+		t.Fatal(err, errOut)
+	}
+	want := "| boston | 2.310 (2.300, 2.310, 2.320) | 2.500 (seed 1 only) | 0 of 1 | 4.250 (seed 1 only) | 0 of 1 | 2.333 / 2.208 |"
+	if !strings.Contains(out, want) {
+		t.Errorf("boston row missing, want %q:\n%s", want, out)
+	}
+	for _, args := range [][]string{
+		{"--compare", "sgp"},
+		{"--compare", "sgp,mdn"},
+		{"--compare", "sgp,slgp/recommended", "--iterations", "1999"},
+		{"--compare", "sgp,slgp/recommended", "--iterations", "-5"},
+		{"--compare", "sgp,slgp/recommended", "--iterations", "2.5"},
+		{"--compare", "sgp,slgp/recommended", "--per-cell"},
+	} {
+		if _, _, err := run(t, append(append([]string{"runs"}, args...), long, study)...); err == nil || exitCode(err) != 2 {
+			t.Errorf("%q: err %v, want exit 2", args, err)
+		}
+	}
+}
