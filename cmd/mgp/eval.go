@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mgpteam/mgp/pkg/eval"
+	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/train"
 	"github.com/spf13/cobra"
 )
@@ -16,13 +17,14 @@ type evalOpts struct {
 	samples int
 	seed    int64
 	write   bool
+	latent  string
 }
 
 func newEvalCmd(g *globalOpts) *cobra.Command {
 	o := &evalOpts{}
 	c := &cobra.Command{
 		Use:   "eval --run DIR",
-		Short: "Re-score a saved run on its test set (KDE NLL, RMSE, exact NLL)",
+		Short: "Re-score a saved run on its test set (KDE NLL, RMSE, exact NLL) and recompute its diagnostics",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if cmd.Flags().Changed("samples") && o.samples < 2 {
@@ -31,9 +33,22 @@ func newEvalCmd(g *globalOpts) *cobra.Command {
 			if cmd.Flags().Changed("seed") && o.seed < 0 {
 				return inputErr(fmt.Errorf("--seed %d: seeds are non-negative integers", o.seed))
 			}
+			if o.latent != "draws" && o.latent != "mean" {
+				return inputErr(fmt.Errorf("--latent %q: give draws (the model's predictive) or mean (the plug-in diagnostic)", o.latent))
+			}
+			if o.latent == "mean" && o.write {
+				return inputErr(fmt.Errorf("--latent mean is a diagnostic, not the model's predictive: it is never written to result.json; leave out --write"))
+			}
 			ck, exp, m, err := train.LoadRun(o.run, resolveDataDirForRun(g, o.run))
 			if err != nil {
 				return err
+			}
+			plug, ok := m.(models.LatentPlugIn)
+			if o.latent == "mean" {
+				if !ok {
+					return inputErr(fmt.Errorf("--latent mean: %s has no latent variables to fix", ck.Config.ModelName()))
+				}
+				plug.SetLatentPlugIn(true)
 			}
 			seed := ck.Config.Train.Seed
 			if o.seed >= 0 {
@@ -43,13 +58,26 @@ func newEvalCmd(g *globalOpts) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			if o.latent == "mean" {
+				// The diagnostics describe the model, draws and all.
+				plug.SetLatentPlugIn(false)
+				fmt.Fprintln(cmd.OutOrStdout(), "plug-in predictive: w and h at their means (--latent mean)")
+			}
 			res, err := eval.ReadResult(filepath.Join(o.run, train.ResultFile))
 			if err != nil {
 				res = &eval.Result{Model: ck.Config.ModelName(), Dataset: exp.Name, Split: exp.Split}
 			}
 			res.Metrics = met
+			bad := nonFiniteMetrics(met)
+			if bad == "" {
+				// The diagnostics of the parameters scored (a model whose
+				// predictions overflow has none worth computing).
+				if res.Diagnostics, err = train.RunDiagnostics(ck, exp, m); err != nil {
+					return err
+				}
+			}
 			printMetrics(cmd.OutOrStdout(), res)
-			if bad := nonFiniteMetrics(met); bad != "" {
+			if bad != "" {
 				return fmt.Errorf("the re-evaluation gives a non-finite %s; nothing was written (a model whose predictions overflow, or too few samples for the KDE)", bad)
 			}
 			if o.write {
@@ -65,6 +93,7 @@ func newEvalCmd(g *globalOpts) *cobra.Command {
 	c.Flags().IntVar(&o.samples, "samples", 0, "predictive samples per test point (default: the run's eval.samples)")
 	c.Flags().Int64Var(&o.seed, "seed", -1, "sampling seed (default: the run's seed, which reproduces its result)")
 	c.Flags().BoolVar(&o.write, "write", false, "store the new metrics in the run's result.json")
+	c.Flags().StringVar(&o.latent, "latent", "draws", "SLGP/GPCDE: draws (w from p(w|x*), h from the encoder: the model's predictive) or mean (the plug-in predictive, w and h at their means: what the draws add; never written)")
 	_ = c.MarkFlagRequired("run")
 	return c
 }

@@ -84,6 +84,8 @@ type latentGP struct {
 	// encRows is how many encoder inputs go through the MLP at a time
 	// (nn.RowBlock; tests set it to compare with one block).
 	encRows int
+	// plugIn predicts with w and h at their means (SetLatentPlugIn).
+	plugIn bool
 }
 
 var (
@@ -91,6 +93,7 @@ var (
 	_ Diagnoser    = (*latentGP)(nil)
 	_ Scheduled    = (*latentGP)(nil)
 	_ LatentMeaner = (*latentGP)(nil)
+	_ LatentPlugIn = (*latentGP)(nil)
 )
 
 // newLatentGP validates cfg and builds the core; encoder selects SLGP's
@@ -409,6 +412,12 @@ func (m *latentGP) predictChunk(Xc *mat.Dense, P int, rng *rand.Rand) (muF, nuF 
 	if m.encoder {
 		epsH = fillNormal(nil, rows, m.dh, rng)
 	}
+	if m.plugIn {
+		epsW.Zero()
+		if epsH != nil {
+			epsH.Zero()
+		}
+	}
 	// The GP prior (K_ZZ's Cholesky factor and Z) once per chunk: its
 	// values go on each block's tape as constants.
 	pr := m.prior(t)
@@ -519,7 +528,8 @@ func (m *latentGP) lengthscaleDiagnostics(out map[string]float64) {
 // memorisation flag (1 when the noise variance is below MemorisationNoise
 // while w is live), the aggregate posterior's and prior's mean and variance
 // (q_w_agg_*, p_w_agg_*), the GP's lengthscales on w and on x
-// (lengthscaleDiagnostics) and the fraction of dead ReLUs per hidden layer
+// (lengthscaleDiagnostics), the split of the predictive variance
+// (predictiveSpread) and the fraction of dead ReLUs per hidden layer
 // of every MLP (models.md §5.6a).
 func (m *latentGP) Diagnostics(X, Y *mat.Dense) map[string]float64 {
 	n, _ := X.Dims()
@@ -535,6 +545,7 @@ func (m *latentGP) Diagnostics(X, Y *mat.Dense) map[string]float64 {
 	out["q_w_agg_mean"], out["q_w_agg_var"], out["p_w_agg_mean"], out["p_w_agg_var"] = aggregates(muQ, vQ, muP, vP)
 	out["kl_w_mean"] = m.meanKLW(muQ, vQ, muP, vP)
 	m.lengthscaleDiagnostics(out)
+	m.predictiveSpread(X, out)
 	if out["noise_variance"] < MemorisationNoise && out["q_w_mean_spread"] > LiveSpread {
 		out["memorisation"] = 1
 	} else {

@@ -49,6 +49,14 @@ type Diagnoser interface {
 	Diagnostics(X, Y *mat.Dense) map[string]float64
 }
 
+// LatentPlugIn is a latent-variable model that can predict with its latent
+// variables at their means (w at p(w | x*)'s mean, h at the encoder's mean)
+// instead of drawing them: the plug-in predictive, a diagnostic of what the
+// draws add to the predictive distribution. It is off unless set.
+type LatentPlugIn interface {
+	SetLatentPlugIn(on bool)
+}
+
 // Scheduled is a model whose training objective depends on the iteration
 // (a warm-up, for example). The trainer calls SetIteration(it), it = 1, 2,
 // ..., before building the objective of step it. A model that is never told

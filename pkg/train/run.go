@@ -494,3 +494,22 @@ func selectErr(ctx context.Context, err error, interrupted func(string, int, str
 	}
 	return err
 }
+
+// RunDiagnostics recomputes a restored model's diagnostics (nil for a
+// model without any) on the rows its run trained on: the training split
+// less the held-out part when the run held one out, as at the end of
+// training, so that a run's own diagnostics come back unchanged.
+func RunDiagnostics(ck *Checkpoint, exp *Experiment, m models.Model) (map[string]float64, error) {
+	d, ok := m.(models.Diagnoser)
+	if !ok {
+		return nil, nil
+	}
+	cfg := ck.Config
+	if cfg.Train.Validation > 0 {
+		var err error
+		if exp, _, err = splitValidation(exp, cfg.Train.Validation, derive(cfg.Train.Seed, streamValidation)); err != nil {
+			return nil, &InputError{err}
+		}
+	}
+	return d.Diagnostics(exp.XTrain, exp.YTrain), nil
+}

@@ -1,0 +1,105 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestEvalRecomputesDiagnostics: mgp eval on a finished SLGP run that held
+// out a validation part prints the diagnostics training printed, line for
+// line (the same rows, the selected parameters), including the split of
+// the predictive variance.
+func TestEvalRecomputesDiagnostics(t *testing.T) {
+	runDir, out := trainTinySLGP(t)
+	out2, errOut, err := run(t, "eval", "--run", runDir)
+	if err != nil {
+		t.Fatal(err, errOut)
+	}
+	diag := func(s string) []string {
+		var lines []string
+		for _, l := range strings.Split(s, "\n") {
+			if strings.HasPrefix(l, "  ") && strings.Contains(l, " = ") {
+				lines = append(lines, l)
+			}
+		}
+		return lines
+	}
+	a, b := diag(out), diag(out2)
+	if len(a) == 0 || strings.Join(a, "\n") != strings.Join(b, "\n") {
+		t.Fatalf("diagnostics differ:\ntrain:\n%s\neval:\n%s", strings.Join(a, "\n"), strings.Join(b, "\n"))
+	}
+	if !strings.Contains(out2, "pred_var_latent = ") || !strings.Contains(out2, "pred_var_f = ") {
+		t.Errorf("no predictive split in:\n%s", out2)
+	}
+}
+
+// trainTinySLGP trains a 20-iteration SLGP on the step toy with a held-out
+// part and returns its directory and what training printed.
+func trainTinySLGP(t *testing.T) (runDir, out string) {
+	t.Helper()
+	dir := t.TempDir()
+	cfg := writeFile(t, dir, "c.yaml", `model:
+  name: slgp
+  m: 8
+  hidden: [8]
+  s: 2
+data:
+  name: step
+train:
+  iterations: 20
+  batch_size: 0
+  validation: 0.2
+  select_every: 10
+eval:
+  samples: 20
+`)
+	runDir = filepath.Join(dir, "run")
+	out, errOut, err := run(t, "train", "-q", "-c", cfg, "--out", runDir)
+	if err != nil {
+		t.Fatal(err, errOut)
+	}
+	return runDir, out
+}
+
+// TestEvalLatentMean: --latent mean scores the plug-in predictive (another
+// NLL, said so in the output) and never writes it; it is refused with exit
+// 2 for a model without latent variables, with --write, and for an unknown
+// value, leaving result.json as it was.
+func TestEvalLatentMean(t *testing.T) {
+	runDir, _ := trainTinySLGP(t)
+	draws, _, err := run(t, "eval", "--run", runDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mean, errOut, err := run(t, "eval", "--run", runDir, "--latent", "mean")
+	if err != nil {
+		t.Fatal(err, errOut)
+	}
+	first := func(s string) string { return strings.SplitN(s, "\n", 2)[0] }
+	if !strings.Contains(mean, "plug-in predictive") || first(mean) == first(draws) {
+		t.Errorf("--latent mean gives the same first line or does not say it is the plug-in:\n%s\n%s", draws, mean)
+	}
+	before, err := os.ReadFile(filepath.Join(runDir, "result.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"--latent", "mean", "--write"}, {"--latent", "median"}, {"--latent", ""}} {
+		if _, _, err := run(t, append([]string{"eval", "--run", runDir}, args...)...); err == nil || exitCode(err) != 2 {
+			t.Errorf("%q: err %v, want exit 2", args, err)
+		}
+	}
+	after, _ := os.ReadFile(filepath.Join(runDir, "result.json"))
+	if string(before) != string(after) {
+		t.Error("result.json changed")
+	}
+	dir := t.TempDir()
+	sgp := filepath.Join(dir, "sgp")
+	if _, _, err := run(t, "train", "-q", "-c", writeFile(t, dir, "c.yaml", toyYAML), "--out", sgp); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := run(t, "eval", "--run", sgp, "--latent", "mean"); err == nil || exitCode(err) != 2 || !strings.Contains(err.Error(), "no latent") {
+		t.Errorf("SGP with --latent mean: err %v, want exit 2", err)
+	}
+}
