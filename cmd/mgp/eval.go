@@ -33,35 +33,43 @@ func newEvalCmd(g *globalOpts) *cobra.Command {
 			if cmd.Flags().Changed("seed") && o.seed < 0 {
 				return inputErr(fmt.Errorf("--seed %d: seeds are non-negative integers", o.seed))
 			}
-			if o.latent != "draws" && o.latent != "mean" {
-				return inputErr(fmt.Errorf("--latent %q: give draws (the model's predictive) or mean (the plug-in diagnostic)", o.latent))
+			switch o.latent {
+			case "draws", "mean", "select":
+			default:
+				return inputErr(fmt.Errorf("--latent %q: give draws (the model's predictive), mean (the plug-in predictive) or select (the better of the two on the held-out validation part)", o.latent))
 			}
-			if o.latent == "mean" && o.write {
-				return inputErr(fmt.Errorf("--latent mean is a diagnostic, not the model's predictive: it is never written to result.json; leave out --write"))
+			if o.latent != "draws" && o.write {
+				return inputErr(fmt.Errorf("--latent %s scores another predictive than the model's own: it is never written to result.json; leave out --write", o.latent))
 			}
 			ck, exp, m, err := train.LoadRun(o.run, resolveDataDirForRun(g, o.run))
 			if err != nil {
 				return err
 			}
-			plug, ok := m.(models.LatentPlugIn)
-			if o.latent == "mean" {
-				if !ok {
-					return inputErr(fmt.Errorf("--latent mean: %s has no latent variables to fix", ck.Config.ModelName()))
-				}
-				plug.SetLatentPlugIn(true)
-			}
 			seed := ck.Config.Train.Seed
 			if o.seed >= 0 {
 				seed = uint64(o.seed)
+			}
+			plug, ok := m.(models.LatentPlugIn)
+			if o.latent != "draws" && !ok {
+				return inputErr(fmt.Errorf("--latent %s: %s has no latent variables to fix", o.latent, ck.Config.ModelName()))
+			}
+			choice := o.latent
+			if choice == "select" {
+				if choice, err = selectPredictive(cmd, ck, exp, m, plug); err != nil {
+					return err
+				}
+			}
+			if choice == "mean" {
+				plug.SetLatentPlugIn(true)
 			}
 			met, err := train.Reevaluate(cmd.Context(), ck, exp, m, o.samples, seed)
 			if err != nil {
 				return err
 			}
-			if o.latent == "mean" {
+			if choice == "mean" {
 				// The diagnostics describe the model, draws and all.
 				plug.SetLatentPlugIn(false)
-				fmt.Fprintln(cmd.OutOrStdout(), "plug-in predictive: w and h at their means (--latent mean)")
+				fmt.Fprintln(cmd.OutOrStdout(), "plug-in predictive: w and h at their means")
 			}
 			res, err := eval.ReadResult(filepath.Join(o.run, train.ResultFile))
 			if err != nil {
@@ -93,7 +101,7 @@ func newEvalCmd(g *globalOpts) *cobra.Command {
 	c.Flags().IntVar(&o.samples, "samples", 0, "predictive samples per test point (default: the run's eval.samples)")
 	c.Flags().Int64Var(&o.seed, "seed", -1, "sampling seed (default: the run's seed, which reproduces its result)")
 	c.Flags().BoolVar(&o.write, "write", false, "store the new metrics in the run's result.json")
-	c.Flags().StringVar(&o.latent, "latent", "draws", "SLGP/GPCDE: draws (w from p(w|x*), h from the encoder: the model's predictive) or mean (the plug-in predictive, w and h at their means: what the draws add; never written)")
+	c.Flags().StringVar(&o.latent, "latent", "draws", "SLGP/GPCDE: draws (w from p(w|x*), h from the encoder: the model's predictive), mean (the plug-in predictive, w and h at their means: what the draws add) or select (the one with the lower NLL on the run's held-out validation part); mean and select are never written")
 	_ = c.MarkFlagRequired("run")
 	return c
 }
@@ -123,4 +131,26 @@ func nonFiniteMetrics(m eval.Metrics) string {
 		bad = append(bad, "exact NLL")
 	}
 	return strings.Join(bad, ", ")
+}
+
+// selectPredictive scores the run's held-out validation part with the
+// model's predictive (draws) and the plug-in one (mean) and returns the
+// better; the test split is not read. Ties go to draws.
+func selectPredictive(cmd *cobra.Command, ck *train.Checkpoint, exp *train.Experiment, m models.Model, plug models.LatentPlugIn) (string, error) {
+	draws, err := train.ValidationNLL(cmd.Context(), ck, exp, m)
+	if err != nil {
+		return "", fmt.Errorf("--latent select: %w", err)
+	}
+	plug.SetLatentPlugIn(true)
+	mean, err := train.ValidationNLL(cmd.Context(), ck, exp, m)
+	plug.SetLatentPlugIn(false)
+	if err != nil {
+		return "", fmt.Errorf("--latent select: %w", err)
+	}
+	choice := "draws"
+	if mean < draws {
+		choice = "mean"
+	}
+	fmt.Fprintf(cmd.OutOrStdout(), "held-out choice of the predictive: %s (validation NLL %.4f with draws, %.4f with w and h at their means)\n", choice, draws, mean)
+	return choice, nil
 }

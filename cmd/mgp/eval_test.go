@@ -64,9 +64,11 @@ eval:
 }
 
 // TestEvalLatentMean: --latent mean scores the plug-in predictive (another
-// NLL, said so in the output) and never writes it; it is refused with exit
-// 2 for a model without latent variables, with --write, and for an unknown
-// value, leaving result.json as it was.
+// NLL, said so in the output), --latent select reports its held-out choice
+// and the test NLL of the predictive it chose; neither is ever written.
+// Exit 2 for a model without latent variables, with --write, for an
+// unknown value and for select on a run without a held-out part, leaving
+// result.json as it was.
 func TestEvalLatentMean(t *testing.T) {
 	runDir, _ := trainTinySLGP(t)
 	draws, _, err := run(t, "eval", "--run", runDir)
@@ -85,7 +87,21 @@ func TestEvalLatentMean(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, args := range [][]string{{"--latent", "mean", "--write"}, {"--latent", "median"}, {"--latent", ""}} {
+	sel, errOut, err := run(t, "eval", "--run", runDir, "--latent", "select")
+	if err != nil {
+		t.Fatal(err, errOut)
+	}
+	if !strings.Contains(sel, "held-out choice of the predictive: ") || !strings.Contains(sel, "validation NLL") {
+		t.Errorf("--latent select does not report its held-out choice:\n%s", sel)
+	}
+	picked := draws
+	if strings.Contains(sel, "choice of the predictive: mean") {
+		picked = mean
+	}
+	if !strings.Contains(sel, first(picked)) {
+		t.Errorf("--latent select's test NLL is not that of its choice:\n%s\nwant the line %q", sel, first(picked))
+	}
+	for _, args := range [][]string{{"--latent", "mean", "--write"}, {"--latent", "select", "--write"}, {"--latent", "median"}, {"--latent", ""}} {
 		if _, _, err := run(t, append([]string{"eval", "--run", runDir}, args...)...); err == nil || exitCode(err) != 2 {
 			t.Errorf("%q: err %v, want exit 2", args, err)
 		}
@@ -101,5 +117,14 @@ func TestEvalLatentMean(t *testing.T) {
 	}
 	if _, _, err := run(t, "eval", "--run", sgp, "--latent", "mean"); err == nil || exitCode(err) != 2 || !strings.Contains(err.Error(), "no latent") {
 		t.Errorf("SGP with --latent mean: err %v, want exit 2", err)
+	}
+	// A latent model trained without a held-out part cannot select.
+	noVal := filepath.Join(dir, "noval")
+	if _, _, err := run(t, "train", "-q", "-c", filepath.Join(filepath.Dir(runDir), "c.yaml"), "--out", noVal,
+		"--set", "train.validation=0", "--set", "train.select_every=0"); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := run(t, "eval", "--run", noVal, "--latent", "select"); err == nil || exitCode(err) != 2 || !strings.Contains(err.Error(), "train.validation") {
+		t.Errorf("select without a held-out part: err %v, want exit 2 naming train.validation", err)
 	}
 }

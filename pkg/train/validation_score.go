@@ -1,0 +1,30 @@
+package train
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/mgpteam/mgp/pkg/models"
+)
+
+// ValidationNLL scores a restored run's model on the validation part its
+// run held out (train.validation), with the draws of the selected
+// iteration's check: for the run's own selected parameters it gives back
+// the selected validation NLL exactly. It never reads the test split. A
+// run that held out nothing is refused.
+func ValidationNLL(ctx context.Context, ck *Checkpoint, exp *Experiment, m models.Model) (float64, error) {
+	cfg := ck.Config
+	if cfg.Train.Validation <= 0 || ck.Selection == nil {
+		return 0, &InputError{fmt.Errorf("the run held out no validation part (train.validation is %g): retrain with train.validation set", cfg.Train.Validation)}
+	}
+	_, hold, err := splitValidation(exp, cfg.Train.Validation, derive(cfg.Train.Seed, streamValidation))
+	if err != nil {
+		return 0, &InputError{err}
+	}
+	seed := derive(cfg.Train.Seed, streamSelect+16*uint64(ck.Selection.Iter))
+	met, err := EvaluateCtx(ctx, m, hold.X, hold.Y, exp.Std.YStd, cfg.Eval.Samples, seed)
+	if err != nil {
+		return 0, err
+	}
+	return met.NLL, nil
+}
