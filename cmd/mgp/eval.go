@@ -34,12 +34,12 @@ func newEvalCmd(g *globalOpts) *cobra.Command {
 				return inputErr(fmt.Errorf("--seed %d: seeds are non-negative integers", o.seed))
 			}
 			switch o.latent {
-			case "draws", "mean", "select":
+			case "", "draws", "mean", "select":
 			default:
-				return inputErr(fmt.Errorf("--latent %q: give draws (the model's predictive), mean (the plug-in predictive) or select (the better of the two on the held-out validation part)", o.latent))
+				return inputErr(fmt.Errorf("--latent %q: give draws (the model's predictive), mean (the plug-in predictive) or select (the better of the two on the held-out validation part); leave it out for the run's own", o.latent))
 			}
-			if o.latent != "draws" && o.write {
-				return inputErr(fmt.Errorf("--latent %s scores another predictive than the model's own: it is never written to result.json; leave out --write", o.latent))
+			if o.latent != "" && o.write {
+				return inputErr(fmt.Errorf("--latent %s may score another predictive than the run's own: it is never written to result.json; leave out --write", o.latent))
 			}
 			ck, exp, m, err := train.LoadRun(o.run, resolveDataDirForRun(g, o.run))
 			if err != nil {
@@ -50,25 +50,29 @@ func newEvalCmd(g *globalOpts) *cobra.Command {
 				seed = uint64(o.seed)
 			}
 			plug, ok := m.(models.LatentPlugIn)
-			if o.latent != "draws" && !ok {
+			if o.latent != "" && !ok {
 				return inputErr(fmt.Errorf("--latent %s: %s has no latent variables to fix", o.latent, ck.Config.ModelName()))
 			}
 			choice := o.latent
+			if choice == "" {
+				choice = "draws"
+				if ck.Predictive == train.LatentMean {
+					choice = "mean"
+				}
+			}
 			if choice == "select" {
 				if choice, err = selectPredictive(cmd, ck, exp, m, plug); err != nil {
 					return err
 				}
 			}
-			if choice == "mean" {
-				plug.SetLatentPlugIn(true)
+			if ok {
+				plug.SetLatentPlugIn(choice == "mean")
 			}
 			met, err := train.Reevaluate(cmd.Context(), ck, exp, m, o.samples, seed)
 			if err != nil {
 				return err
 			}
 			if choice == "mean" {
-				// The diagnostics describe the model, draws and all.
-				plug.SetLatentPlugIn(false)
 				fmt.Fprintln(cmd.OutOrStdout(), "plug-in predictive: w and h at their means")
 			}
 			res, err := eval.ReadResult(filepath.Join(o.run, train.ResultFile))
@@ -101,7 +105,7 @@ func newEvalCmd(g *globalOpts) *cobra.Command {
 	c.Flags().IntVar(&o.samples, "samples", 0, "predictive samples per test point (default: the run's eval.samples)")
 	c.Flags().Int64Var(&o.seed, "seed", -1, "sampling seed (default: the run's seed, which reproduces its result)")
 	c.Flags().BoolVar(&o.write, "write", false, "store the new metrics in the run's result.json")
-	c.Flags().StringVar(&o.latent, "latent", "draws", "SLGP/GPCDE: draws (w from p(w|x*), h from the encoder: the model's predictive), mean (the plug-in predictive, w and h at their means: what the draws add) or select (the one with the lower NLL on the run's held-out validation part); mean and select are never written")
+	c.Flags().StringVar(&o.latent, "latent", "", "SLGP/GPCDE: draws (w from p(w|x*), h from the encoder: the model's predictive), mean (the plug-in predictive, w and h at their means: what the draws add) or select (the one with the lower NLL on the run's held-out validation part); default: the run's own (eval.latent); never written when given")
 	_ = c.MarkFlagRequired("run")
 	return c
 }
@@ -137,6 +141,7 @@ func nonFiniteMetrics(m eval.Metrics) string {
 // model's predictive (draws) and the plug-in one (mean) and returns the
 // better; the test split is not read. Ties go to draws.
 func selectPredictive(cmd *cobra.Command, ck *train.Checkpoint, exp *train.Experiment, m models.Model, plug models.LatentPlugIn) (string, error) {
+	plug.SetLatentPlugIn(false)
 	draws, err := train.ValidationNLL(cmd.Context(), ck, exp, m)
 	if err != nil {
 		return "", fmt.Errorf("--latent select: %w", err)

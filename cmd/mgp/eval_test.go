@@ -101,7 +101,7 @@ func TestEvalLatentMean(t *testing.T) {
 	if !strings.Contains(sel, first(picked)) {
 		t.Errorf("--latent select's test NLL is not that of its choice:\n%s\nwant the line %q", sel, first(picked))
 	}
-	for _, args := range [][]string{{"--latent", "mean", "--write"}, {"--latent", "select", "--write"}, {"--latent", "median"}, {"--latent", ""}} {
+	for _, args := range [][]string{{"--latent", "mean", "--write"}, {"--latent", "select", "--write"}, {"--latent", "median"}, {"--latent", "Mean"}} {
 		if _, _, err := run(t, append([]string{"eval", "--run", runDir}, args...)...); err == nil || exitCode(err) != 2 {
 			t.Errorf("%q: err %v, want exit 2", args, err)
 		}

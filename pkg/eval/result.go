@@ -62,6 +62,9 @@ type Selection struct {
 	LastDiagnostics map[string]float64 `json:"last_diagnostics,omitempty"`
 	// Trace is the validation NLL at every check.
 	Trace []ValPoint `json:"trace"`
+	// ValNLLPlugIn is the validation NLL of the selected parameters with
+	// the plug-in predictive (eval.latent = select; ValNLL is with draws).
+	ValNLLPlugIn *float64 `json:"val_nll_plug_in,omitempty"`
 }
 
 // Result is the record one training-and-evaluation run writes as JSON.
@@ -92,6 +95,12 @@ type Result struct {
 	ItersPerSecond float64 `json:"iters_per_second"`
 	// Metrics are the final test metrics.
 	Metrics Metrics `json:"metrics"`
+	// Predictive is "mean" when Metrics come from a latent model's plug-in
+	// predictive (eval.latent; empty: the model's own, with draws).
+	Predictive string `json:"predictive,omitempty"`
+	// DrawsMetrics are the test metrics of the same parameters with the
+	// model's own predictive, when Predictive is "mean".
+	DrawsMetrics *Metrics `json:"draws_metrics,omitempty"`
 	// Trace is the optional training trace.
 	Trace []TracePoint `json:"trace,omitempty"`
 	// Selection, when present, says the run selected its parameters on a

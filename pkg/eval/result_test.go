@@ -15,18 +15,20 @@ import (
 func sampleResult() *Result {
 	exact := 1.25
 	tn := 2.5
+	plug := 0.65
 	return &Result{
 		Model: "slgp", Dataset: "wine-red", Variant: "beta=0.5",
 		Config:    map[string]any{"beta": 0.5, "bound": "hybrid", "m": float64(100)},
 		SplitSeed: 3, ModelSeed: 1<<63 + 7, Split: "90/10",
 		Iterations: 20000, TrainSeconds: 12.5, EvalSeconds: 0.75, ItersPerSecond: 1600,
 		Metrics: Metrics{NLL: 0.66, NLLStd: 0.9, RMSE: 0.61, ExactNLL: &exact, NTest: 159, Samples: 200},
+		Predictive: "mean", DrawsMetrics: &Metrics{NLL: 0.7, NTest: 159, Samples: 200},
 		Trace: []TracePoint{
 			{Iter: 0, ELBO: -3.5},
 			{Iter: 1000, ELBO: -1.25, TestNLL: &tn},
 		},
 		Selection: &Selection{Validation: 0.1, NValidation: 144, NTrain: 1296, Every: 1000, Iter: 6000, ValNLL: 0.7,
-			LastMetrics: Metrics{NLL: 0.9, NTest: 159, Samples: 200}, Trace: []ValPoint{{Iter: 0, NLL: 1.4}, {Iter: 6000, NLL: 0.7}}},
+			LastMetrics: Metrics{NLL: 0.9, NTest: 159, Samples: 200}, Trace: []ValPoint{{Iter: 0, NLL: 1.4}, {Iter: 6000, NLL: 0.7}}, ValNLLPlugIn: &plug},
 		Warnings:    []string{"slgp on wine-red: overfits late"},
 		Diagnostics: map[string]float64{"noise": 0.0043},
 		Version:     "v0.1.0", EarlierVersions: []string{"v0.0.9"}, GoVersion: "go1.26", BLAS: "gonum", Date: "2025-01-02T03:04:05Z",

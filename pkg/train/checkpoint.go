@@ -61,6 +61,9 @@ type Checkpoint struct {
 	// Selection is the held-out selection so far (train.validation). Once
 	// the run is complete, Params are the selected parameters.
 	Selection *Selection `json:"selection,omitempty"`
+	// Predictive is "mean" when the complete run predicts with its latent
+	// variables at their means (eval.latent); LoadRun sets the model so.
+	Predictive string `json:"predictive,omitempty"`
 }
 
 // NewCheckpoint captures cfg and the parameters ps.

@@ -78,7 +78,21 @@ type TrainConfig struct {
 // EvalConfig sets the evaluation protocol (models.md §8).
 type EvalConfig struct {
 	Samples int `mapstructure:"samples" json:"samples"` // predictive samples per test point (200)
+	// Latent is the predictive of a latent-variable model (SLGP, GPCDE):
+	// draws (default, the paper's: w from p(w | x*), h from the encoder),
+	// mean (the plug-in predictive: w and h at their means) or select (the
+	// one with the lower NLL on the held-out validation part, at the
+	// selected iteration; needs train.validation). The iteration is always
+	// selected with draws.
+	Latent string `mapstructure:"latent" json:"latent,omitempty"`
 }
+
+// The values of EvalConfig.Latent besides "" (draws).
+const (
+	LatentDraws  = "draws"
+	LatentMean   = "mean"
+	LatentSelect = "select"
+)
 
 // DefaultRunConfig holds the paper's UCI settings (models.md §7, §9.2).
 func DefaultRunConfig() RunConfig {
@@ -148,6 +162,15 @@ func (c *RunConfig) Validate() error {
 	}
 	if c.Eval.Samples < 2 {
 		return fmt.Errorf("eval.samples = %d: the KDE needs at least 2 samples per test point", c.Eval.Samples)
+	}
+	switch c.Eval.Latent {
+	case "", LatentDraws, LatentMean:
+	case LatentSelect:
+		if c.Train.Validation == 0 {
+			return fmt.Errorf("eval.latent = select chooses on the held-out validation part: set train.validation (e.g. 0.1), or eval.latent to draws or mean")
+		}
+	default:
+		return fmt.Errorf("eval.latent = %q: use draws (the model's predictive), mean (w and h at their means) or select (the better on the held-out part)", c.Eval.Latent)
 	}
 	switch c.Data.Split {
 	case "", "random", "fixed":

@@ -171,6 +171,11 @@ func Run(ctx context.Context, cfg RunConfig, opts Options) (*Outcome, error) {
 	if err != nil {
 		return nil, &InputError{err}
 	}
+	plug, err := plugInFor(cfg, m)
+	if err != nil {
+		return nil, &InputError{err}
+	}
+	predictive := "" // the final predictive: LatentMean for the plug-in
 	if err := checkInducingParams(m, exp); err != nil {
 		return nil, &InputError{err}
 	}
@@ -231,6 +236,9 @@ func Run(ctx context.Context, cfg RunConfig, opts Options) (*Outcome, error) {
 		if sel != nil {
 			ck.Selection = &sel.state
 		}
+		if complete {
+			ck.Predictive = predictive
+		}
 		if err := ck.Save(ckPath); err != nil {
 			return fmt.Errorf("writing checkpoint: %w", err)
 		}
@@ -280,6 +288,10 @@ func Run(ctx context.Context, cfg RunConfig, opts Options) (*Outcome, error) {
 		}
 	}
 	t1 := time.Now()
+	if sel == nil && cfg.Eval.Latent == LatentMean {
+		plug.SetLatentPlugIn(true)
+		predictive = LatentMean
+	}
 	met, err := EvaluateCtx(ctx, m, exp.XTest, exp.YTest, exp.Std.YStd, cfg.Eval.Samples, derive(cfg.Train.Seed, streamEval))
 	if err != nil {
 		if ctx.Err() != nil {
@@ -297,6 +309,12 @@ func Run(ctx context.Context, cfg RunConfig, opts Options) (*Outcome, error) {
 		if err := sel.restoreBest(); err != nil {
 			return nil, err
 		}
+		var valPlugIn *float64
+		if plug != nil {
+			if predictive, valPlugIn, err = choosePredictive(ctx, cfg, plug, sel); err != nil {
+				return nil, selectErr(ctx, err, interrupted, tr.Iter(), ckPath)
+			}
+		}
 		if met, err = EvaluateCtx(ctx, m, exp.XTest, exp.YTest, exp.Std.YStd, cfg.Eval.Samples, derive(cfg.Train.Seed, streamEval)); err != nil {
 			if ctx.Err() != nil {
 				return nil, interrupted("evaluation", tr.Iter(), ckPath, err)
@@ -306,7 +324,22 @@ func Run(ctx context.Context, cfg RunConfig, opts Options) (*Outcome, error) {
 		nv, _ := hold.X.Dims()
 		nt, _ := exp.XTrain.Dims()
 		selInfo = &eval.Selection{Validation: cfg.Train.Validation, NValidation: nv, NTrain: nt, Every: sel.every,
-			Iter: sel.state.Iter, ValNLL: sel.state.NLL, LastMetrics: last, LastDiagnostics: lastDiag, Trace: sel.state.Trace}
+			Iter: sel.state.Iter, ValNLL: sel.state.NLL, LastMetrics: last, LastDiagnostics: lastDiag, Trace: sel.state.Trace,
+			ValNLLPlugIn: valPlugIn}
+	}
+	var drawsMet *eval.Metrics
+	if predictive == LatentMean {
+		// The same parameters with the model's own predictive, for the record.
+		plug.SetLatentPlugIn(false)
+		dm, err := EvaluateCtx(ctx, m, exp.XTest, exp.YTest, exp.Std.YStd, cfg.Eval.Samples, derive(cfg.Train.Seed, streamEval))
+		plug.SetLatentPlugIn(true)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, interrupted("evaluation", tr.Iter(), ckPath, err)
+			}
+			return nil, err
+		}
+		drawsMet = &dm
 	}
 	evalSec := time.Since(t1).Seconds()
 	trainSec := tr.Seconds()
@@ -319,8 +352,9 @@ func Run(ctx context.Context, cfg RunConfig, opts Options) (*Outcome, error) {
 		Version: opts.Version, EarlierVersions: earlier, GoVersion: runtime.Version(), BLAS: ad.Backend(),
 		Date: time.Now().UTC().Format(time.RFC3339), Command: opts.Command,
 	}
+	res.Predictive, res.DrawsMetrics = predictive, drawsMet
 	if d, ok := m.(models.Diagnoser); ok {
-		res.Diagnostics = d.Diagnostics(exp.XTrain, exp.YTrain)
+		res.Diagnostics = diagnoseWithDraws(d, m, exp.XTrain, exp.YTrain, predictive == LatentMean)
 	}
 	res.Warnings = runWarnings(res)
 	if opts.Log != nil {
@@ -422,6 +456,13 @@ func LoadRun(runDir, dataDir string) (*Checkpoint, *Experiment, models.Model, er
 	if err := ck.Restore(m.Params()); err != nil {
 		return nil, nil, nil, &InputError{fmt.Errorf("%s: %w", runDir, err)}
 	}
+	if ck.Predictive == LatentMean {
+		plug, ok := m.(models.LatentPlugIn)
+		if !ok {
+			return nil, nil, nil, &InputError{fmt.Errorf("%s: the checkpoint predicts with latent variables at their means, but model %s has none", runDir, ck.Config.ModelName())}
+		}
+		plug.SetLatentPlugIn(true)
+	}
 	return ck, exp, m, nil
 }
 
@@ -511,5 +552,5 @@ func RunDiagnostics(ck *Checkpoint, exp *Experiment, m models.Model) (map[string
 			return nil, &InputError{err}
 		}
 	}
-	return d.Diagnostics(exp.XTrain, exp.YTrain), nil
+	return diagnoseWithDraws(d, m, exp.XTrain, exp.YTrain, ck.Predictive == LatentMean), nil
 }

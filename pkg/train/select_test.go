@@ -224,8 +224,9 @@ func TestSelectionResumes(t *testing.T) {
 }
 
 // TestSelectionConfigRejects: fractions outside (0, 0.5], a cadence without
-// a held-out part and a hold-out that leaves too few rows are refused,
-// naming the key.
+// a held-out part, a hold-out that leaves too few rows, an unknown
+// eval.latent, select without a held-out part and the plug-in predictive
+// of a model without latent variables are refused, naming the key.
 func TestSelectionConfigRejects(t *testing.T) {
 	for _, tc := range []struct {
 		set  func(*RunConfig)
@@ -237,6 +238,9 @@ func TestSelectionConfigRejects(t *testing.T) {
 		{func(c *RunConfig) { c.Train.Validation, c.Train.SelectEvery = 0, 10 }, "train.select_every = 10 needs train.validation"},
 		{func(c *RunConfig) { c.Train.SelectEvery = -1 }, "train.select_every = -1"},
 		{func(c *RunConfig) { c.Train.Validation = 0.001 }, "leaves 0 for validation"},
+		{func(c *RunConfig) { c.Eval.Latent = "median" }, `eval.latent = "median"`},
+		{func(c *RunConfig) { c.Train.Validation, c.Train.SelectEvery, c.Eval.Latent = 0, 0, "select" }, "eval.latent = select chooses on the held-out"},
+		{func(c *RunConfig) { c.Eval.Latent = "mean" }, "eval.latent = mean: model sgp has no latent variables"},
 	} {
 		cfg := selectConfig(selectCSV(t, t.TempDir(), "a.csv", nil))
 		tc.set(&cfg)
