@@ -49,24 +49,9 @@ func newEvalCmd(g *globalOpts) *cobra.Command {
 			if o.seed >= 0 {
 				seed = uint64(o.seed)
 			}
-			plug, ok := m.(models.LatentPlugIn)
-			if o.latent != "" && !ok {
-				return inputErr(fmt.Errorf("--latent %s: %s has no latent variables to fix", o.latent, ck.Config.ModelName()))
-			}
-			choice := o.latent
-			if choice == "" {
-				choice = "draws"
-				if ck.Predictive == train.LatentMean {
-					choice = "mean"
-				}
-			}
-			if choice == "select" {
-				if choice, err = selectPredictive(cmd, ck, exp, m, plug); err != nil {
-					return err
-				}
-			}
-			if ok {
-				plug.SetLatentPlugIn(choice == "mean")
+			choice, err := setPredictive(cmd, o.latent, ck, exp, m)
+			if err != nil {
+				return err
 			}
 			met, err := train.Reevaluate(cmd.Context(), ck, exp, m, o.samples, seed)
 			if err != nil {
@@ -135,6 +120,33 @@ func nonFiniteMetrics(m eval.Metrics) string {
 		bad = append(bad, "exact NLL")
 	}
 	return strings.Join(bad, ", ")
+}
+
+// setPredictive puts m in the predictive that latent asks for (draws,
+// mean, select; "" for the run's own, eval.latent) and returns it: draws or
+// mean.
+func setPredictive(cmd *cobra.Command, latent string, ck *train.Checkpoint, exp *train.Experiment, m models.Model) (string, error) {
+	plug, ok := m.(models.LatentPlugIn)
+	if latent != "" && !ok {
+		return "", inputErr(fmt.Errorf("--latent %s: %s has no latent variables to fix", latent, ck.Config.ModelName()))
+	}
+	choice := latent
+	if choice == "" {
+		choice = "draws"
+		if ck.Predictive == train.LatentMean {
+			choice = "mean"
+		}
+	}
+	if choice == "select" {
+		var err error
+		if choice, err = selectPredictive(cmd, ck, exp, m, plug); err != nil {
+			return "", err
+		}
+	}
+	if ok {
+		plug.SetLatentPlugIn(choice == "mean")
+	}
+	return choice, nil
 }
 
 // selectPredictive scores the run's held-out validation part with the
