@@ -16,7 +16,7 @@ type GPCDEConfig struct {
 	M         int     `mapstructure:"m"`          // inducing points (paper: 100 UCI, 50 toys)
 	DW        int     `mapstructure:"d_w"`        // latent dimension d_w (default 1)
 	S         int     `mapstructure:"s"`          // Monte Carlo samples in the bound (default 10, A-17)
-	Prior     string  `mapstructure:"prior"`      // mlp (default, [C]'s LGP_base) or normal (the original GPCDE's N(0, I))
+	Prior     string  `mapstructure:"prior"`      // mlp (default, [C]'s LGP_base), normal (the original GPCDE's N(0, I)) or scaled (N(0, diag(s²)), s learnt)
 	Hidden    []int   `mapstructure:"hidden"`     // MLP hidden sizes (default [100, 100, 100])
 	Whiten    bool    `mapstructure:"whiten"`     // whitened q(u) (default true)
 	ARD       bool    `mapstructure:"ard"`        // ARD kernel on [x, w] (default true)

@@ -68,19 +68,22 @@ type latentGP struct {
 	encoder bool
 	dx, dy  int
 	dh      int
-	PriorW  *nn.MLP // p(w | x), nil for the N(0, I) prior
-	PostW   *nn.MLP // q(w | x, y)
-	Enc     *nn.MLP // q(h | x, w), nil for GPCDE
-	Nu0     *ad.Param
-	Layer   *gp.Inducing
-	Noise   *ad.Param
-	Zx, Zxy *ad.Param // encoded design only
-	phi     *phiMap
-	params  *ad.ParamSet
-	tape    *ad.Tape
-	epsW    *mat.Dense
-	epsH    *mat.Dense
-	iter    int // training iteration for the β warm-up; 0 = not scheduled
+	PriorW  *nn.MLP // p(w | x), nil for the N(0, I) and the scaled prior
+	// PriorVar is the learnt variance per latent dimension (1 x d_w) of the
+	// scaled prior N(0, diag(PriorVar)); nil otherwise.
+	PriorVar *ad.Param
+	PostW    *nn.MLP // q(w | x, y)
+	Enc      *nn.MLP // q(h | x, w), nil for GPCDE
+	Nu0      *ad.Param
+	Layer    *gp.Inducing
+	Noise    *ad.Param
+	Zx, Zxy  *ad.Param // encoded design only
+	phi      *phiMap
+	params   *ad.ParamSet
+	tape     *ad.Tape
+	epsW     *mat.Dense
+	epsH     *mat.Dense
+	iter     int // training iteration for the β warm-up; 0 = not scheduled
 	// encRows is how many encoder inputs go through the MLP at a time
 	// (nn.RowBlock; tests set it to compare with one block).
 	encRows int
@@ -132,8 +135,8 @@ func newLatentGP(name string, cfg latentConfig, spec Spec, encoder bool) (*laten
 	if cfg.Bound != "vi" && cfg.Bound != "iwvi" && cfg.Bound != "hybrid" {
 		return nil, fmt.Errorf("model.bound = %q: use vi, iwvi or hybrid", cfg.Bound)
 	}
-	if cfg.Prior != "mlp" && cfg.Prior != "normal" {
-		return nil, fmt.Errorf("model.prior = %q: use mlp or normal", cfg.Prior)
+	if cfg.Prior != "mlp" && cfg.Prior != "normal" && cfg.Prior != "scaled" {
+		return nil, fmt.Errorf("model.prior = %q: use mlp, normal or scaled", cfg.Prior)
 	}
 	if cfg.Design != "direct" && cfg.Design != "encoded" {
 		return nil, fmt.Errorf("model.inducing = %q: use direct or encoded", cfg.Design)
@@ -159,6 +162,10 @@ func newLatentGP(name string, cfg latentConfig, spec Spec, encoder bool) (*laten
 		m.PriorW = nn.NewMLP("prior_", mlpSizes(dx, cfg.Hidden, 2*cfg.DW), rng)
 		m.PriorW.LeakySlope = cfg.LeakySlope
 		ps = append(ps, m.PriorW.Params()...)
+	}
+	if cfg.Prior == "scaled" {
+		m.PriorVar = ad.NewParam("prior_w_var", ad.Positive, ad.Fill(1, cfg.DW, 1))
+		ps = append(ps, m.PriorVar)
 	}
 	m.PostW = nn.NewMLP("post_", mlpSizes(dx+dy, cfg.Hidden, 2*cfg.DW), rng)
 	m.PostW.LeakySlope = cfg.LeakySlope
@@ -215,9 +222,13 @@ func (m *latentGP) Name() string { return m.name }
 // Params implements Model.
 func (m *latentGP) Params() *ad.ParamSet { return m.params }
 
-// wPrior returns μ_p and v_p (n x d_w) at x: the MLP head, or N(0, I).
+// wPrior returns μ_p and v_p (n x d_w) at x: the MLP head, N(0, I), or
+// N(0, diag(PriorVar)) for every x.
 func (m *latentGP) wPrior(t *ad.Tape, x *ad.Var) (mu, v *ad.Var) {
 	n := x.Rows()
+	if m.PriorVar != nil {
+		return t.Const(mat.NewDense(n, m.Cfg.DW, nil)), t.Tile(m.PriorVar.On(t), n)
+	}
 	if m.PriorW == nil {
 		return t.Const(mat.NewDense(n, m.Cfg.DW, nil)), t.Const(ad.Fill(n, m.Cfg.DW, 1))
 	}

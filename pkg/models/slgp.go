@@ -18,7 +18,7 @@ type SLGPConfig struct {
 	S         int     `mapstructure:"s"`          // Monte Carlo samples in the bound (default 10)
 	Beta      float64 `mapstructure:"beta"`       // balance β (default 0.01)
 	Bound     string  `mapstructure:"bound"`      // vi, iwvi or hybrid (default hybrid, §5.6)
-	Prior     string  `mapstructure:"prior"`      // mlp (default) or normal: p(w | x)
+	Prior     string  `mapstructure:"prior"`      // mlp (default), normal (N(0, I)) or scaled (N(0, diag(s²)), s learnt, the same for every x): p(w | x)
 	Nu0Init   float64 `mapstructure:"nu0_init"`   // initial ν₀ (default 0.01)
 	Hidden    []int   `mapstructure:"hidden"`     // MLP hidden sizes (default [100, 100, 100])
 	Design    string  `mapstructure:"inducing"`   // direct (D, default) or encoded (E): §5.3

@@ -41,7 +41,7 @@ func runWarnings(r *eval.Result) []string {
 				label, d["noise_variance"], s.Iter, d["q_w_mean_spread"], d["kl_w_mean"], s.ValNLL, s.NValidation, r.Metrics.NLL))
 		} else {
 			remedy := "hold out part of the training split (train.validation: 0.1)"
-			if prior, _ := r.ConfigString("model", "prior"); prior != "normal" {
+			if prior, _ := r.ConfigString("model", "prior"); prior != "normal" && prior != "scaled" {
 				remedy += " or fix the prior (model.prior: normal)"
 			}
 			out = append(out, fmt.Sprintf("%s: output noise variance %.3g with a live w (spread of q(w)'s mean %.3g, KL^W %.3g nats per point): "+
