@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -151,12 +152,7 @@ func CompareRuns(rows []RunRow, cols []CompareColumn, diags []string, paper map[
 
 // seedsOf returns set's seeds in increasing order.
 func seedsOf(set compareSet) []uint64 {
-	seeds := make([]uint64, 0, len(set))
-	for s := range set {
-		seeds = append(seeds, s)
-	}
-	slices.Sort(seeds)
-	return seeds
+	return slices.Sorted(maps.Keys(set))
 }
 
 // nllSeedsCell prints the mean test NLL and each seed's, naming the seeds

@@ -36,7 +36,7 @@ func choosePredictive(ctx context.Context, cfg RunConfig, plug models.LatentPlug
 		return LatentMean, nil, nil
 	case LatentSelect:
 		plug.SetLatentPlugIn(true)
-		met, err := EvaluateCtx(ctx, sel.m, sel.h.X, sel.h.Y, sel.ystd, sel.samples, derive(sel.seed, streamSelect+16*uint64(sel.state.Iter)))
+		met, err := sel.score(ctx, sel.state.Iter)
 		if err != nil {
 			plug.SetLatentPlugIn(false)
 			return "", nil, err

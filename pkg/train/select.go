@@ -92,7 +92,7 @@ func (s *selector) check(ctx context.Context, it int) error {
 	if beforeCheck != nil {
 		beforeCheck(it)
 	}
-	met, err := EvaluateCtx(ctx, s.m, s.h.X, s.h.Y, s.ystd, s.samples, derive(s.seed, streamSelect+16*uint64(it)))
+	met, err := s.score(ctx, it)
 	if err != nil {
 		return err
 	}
@@ -102,6 +102,12 @@ func (s *selector) check(ctx context.Context, it int) error {
 		s.state.Params = snapshotParams(s.m.Params())
 	}
 	return nil
+}
+
+// score evaluates the model as it is on the held-out part with the draws
+// of iteration it's check.
+func (s *selector) score(ctx context.Context, it int) (eval.Metrics, error) {
+	return EvaluateCtx(ctx, s.m, s.h.X, s.h.Y, s.ystd, s.samples, derive(s.seed, streamSelect+16*uint64(it)))
 }
 
 // restoreBest puts the selected parameters into the model.

@@ -21,8 +21,8 @@ func ValidationNLL(ctx context.Context, ck *Checkpoint, exp *Experiment, m model
 	if err != nil {
 		return 0, &InputError{err}
 	}
-	seed := derive(cfg.Train.Seed, streamSelect+16*uint64(ck.Selection.Iter))
-	met, err := EvaluateCtx(ctx, m, hold.X, hold.Y, exp.Std.YStd, cfg.Eval.Samples, seed)
+	sel := &selector{m: m, h: hold, ystd: exp.Std.YStd, samples: cfg.Eval.Samples, seed: cfg.Train.Seed}
+	met, err := sel.score(ctx, ck.Selection.Iter)
 	if err != nil {
 		return 0, err
 	}
