@@ -24,7 +24,7 @@ func cvaeLogLikIS(m *CVAE, x, y *mat.Dense, K int, rng *rand.Rand) (est, se floa
 	xv, yv := t.Const(x), t.Const(y)
 	muQ, vQ := m.W.post(t, xv, yv)
 	muP, vP := m.W.prior(t, xv)
-	w := sampleS(t, muQ, vQ, K, t.Const(adtest.Rand(rng, K, m.Cfg.DW)))
+	w := reparam(t, t.Tile(muQ, K), t.Tile(vQ, K), t.Const(adtest.Rand(rng, K, m.Cfg.DW)))
 	muD, vD := m.likelihood(t, t.ConcatCols(t.Tile(xv, K), w))
 	lw := make([]float64, K)
 	for k := range lw {

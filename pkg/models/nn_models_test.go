@@ -196,7 +196,7 @@ func cvaeMoments(m *CVAE, X *mat.Dense, K int, rng *rand.Rand) (mean, sd *mat.De
 		x := t.Const(X.Slice(i, i+1, 0, m.dx))
 		muP, vP := m.W.prior(t, x)
 		eps := adtest.Rand(rng, K, m.Cfg.DW)
-		w := sampleS(t, muP, vP, K, t.Const(eps))
+		w := reparam(t, t.Tile(muP, K), t.Tile(vP, K), t.Const(eps))
 		muD, vD := m.likelihood(t, t.ConcatCols(t.Tile(x, K), w))
 		for d := 0; d < m.dy; d++ {
 			var s1, s2, sv float64
