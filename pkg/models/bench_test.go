@@ -30,7 +30,7 @@ func benchStep(b *testing.B, m Model, X, Y *mat.Dense) {
 	rng := rand.New(rand.NewPCG(2, 2))
 	step := func() {
 		tp.Reset()
-		o := m.Objective(tp, X, Y, 10000, rng)
+		o := m.Objective(tp, Step{X: X, Y: Y, N: 10000, Rng: rng})
 		tp.Backward(tp.Neg(o))
 		opt.Step()
 	}

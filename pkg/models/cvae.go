@@ -141,7 +141,8 @@ func (m *CVAE) elbo(t *ad.Tape, X, Y *mat.Dense, eps *mat.Dense) (rec, kl *ad.Va
 // (1/b) Σ_i [(1/S) Σ_s Σ_d log N(y_id | μ^d_d(x_i, w_i^(s)), v^d_d) - KL^W_i],
 // w_i^(s) = μ^q_i + ε √(v^q_i + ε_r) with fresh ε from rng. There is no
 // global term, so n is unused.
-func (m *CVAE) Objective(t *ad.Tape, X, Y *mat.Dense, _ int, rng *rand.Rand) *ad.Var {
+func (m *CVAE) Objective(t *ad.Tape, s Step) *ad.Var {
+	X, Y, rng := s.X, s.Y, s.Rng
 	b, _ := X.Dims()
 	m.eps = fillNormal(m.eps, m.Cfg.S*b, m.Cfg.DW, rng)
 	rec, kl := m.elbo(t, X, Y, m.eps)

@@ -113,7 +113,7 @@ func TestCVAEELBOBelowLogLikelihood(t *testing.T) {
 	for i := 0; i < 12; i++ {
 		x, y := mat.NewDense(1, 1, X.RawRowView(i)), mat.NewDense(1, 2, Y.RawRowView(i))
 		tp.Reset()
-		elbo := m.Objective(tp, x, y, n, rand.New(rand.NewPCG(uint64(i), 1))).Scalar()
+		elbo := m.Objective(tp, Step{X: x, Y: y, N: n, Rng: rand.New(rand.NewPCG(uint64(i), 1))}).Scalar()
 		is, se := cvaeLogLikIS(m, x, y, K, rand.New(rand.NewPCG(uint64(i), 2)))
 		grid := cvaeLogLikGrid(m, x, y, 4001)
 		t.Logf("point %2d: ELBO %.4f  log p IS %.4f ± %.4f  grid %.4f", i, elbo, is, se, grid)

@@ -18,10 +18,10 @@ type GPCDE struct {
 }
 
 var (
-	_ Model        = (*GPCDE)(nil)
-	_ Diagnoser    = (*GPCDE)(nil)
-	_ LatentMeaner = (*GPCDE)(nil)
-	_ LatentPlugIn = (*GPCDE)(nil)
+	_ Model         = (*GPCDE)(nil)
+	_ Diagnoser     = (*GPCDE)(nil)
+	_ LatentMeaner  = (*GPCDE)(nil)
+	_ PlugInSampler = (*GPCDE)(nil)
 )
 
 // NewGPCDE validates cfg and builds GPCDE for the dimensions of spec's
@@ -48,29 +48,32 @@ func (m *GPCDE) Name() string { return "gpcde" }
 // Params implements Model.
 func (m *GPCDE) Params() *ad.ParamSet { return m.params }
 
-// Objective implements Model: the VI bound at fresh draws of w from rng.
-func (m *GPCDE) Objective(t *ad.Tape, X, Y *mat.Dense, n int, rng *rand.Rand) *ad.Var {
-	b, _ := X.Dims()
-	epsW, _ := m.draws(b, rng)
-	return m.bound(t, m.build(t, X, Y, epsW, nil, false), b, n)
+// Objective implements Model: the VI bound at fresh draws of w from s.Rng
+// (GPCDE has no schedule: s.Iter is unused).
+func (m *GPCDE) Objective(t *ad.Tape, s Step) *ad.Var {
+	b, _ := s.X.Dims()
+	epsW, _ := m.draws(b, s.Rng)
+	return m.bound(t, m.build(t, s.X, s.Y, epsW, nil, false), s)
 }
 
-// bound is GPCDE's VI bound (models.md §6.3) on a batch,
+// bound is GPCDE's VI bound (models.md §6.3) on the batch s.X,
 // (1/b) Σ_i [(1/S) Σ_s E_i^(s) - KL^W_i] - KL_u/n, as 1 x 1.
-func (m *GPCDE) bound(t *ad.Tape, tr *terms, _, n int) *ad.Var {
-	klU := t.Scale(1/float64(n), tr.klU)
+func (m *GPCDE) bound(t *ad.Tape, tr *terms, s Step) *ad.Var {
+	klU := t.Scale(1/float64(s.N), tr.klU)
 	return t.Sub(t.Sub(t.Mean(tr.E), t.Mean(tr.klW)), klU)
 }
 
 // Sample implements Model (models.md §5.7 without the encoder): w from
 // p(w | x*), h = [x*, w], then y and f from the GP and the noise.
 func (m *GPCDE) Sample(X *mat.Dense, P int, rng *rand.Rand) (Y, F *mat.Dense) {
-	return m.sample(X, P, rng, m.plugIn)
+	return m.sample(X, P, rng, false)
 }
 
-// SetLatentPlugIn implements LatentPlugIn: with on, predictions take w at
-// p(w | x*)'s mean.
-func (m *GPCDE) SetLatentPlugIn(on bool) { m.plugIn = on }
+// SampleWith implements PlugInSampler: Sample with the predictive pred
+// (PlugIn: w at p(w | x*)'s mean).
+func (m *GPCDE) SampleWith(X *mat.Dense, P int, rng *rand.Rand, pred Predictive) (Y, F *mat.Dense) {
+	return m.sample(X, P, rng, pred == PlugIn)
+}
 
 // Diagnostics implements Diagnoser (latentCore.diagnostics: noise, the
 // spread and aggregates of w, KL^W, lengthscales, the predictive

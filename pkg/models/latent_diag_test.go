@@ -146,7 +146,7 @@ func TestBuildLeavesOutUnusedTerms(t *testing.T) {
 		run := func(all bool) (float64, []float64, *terms) {
 			tp := ad.NewTape()
 			tr := m.core().build(tp, X, Y, epsW, epsH, all)
-			o := m.bound(tp, tr, 12, 40)
+			o := m.bound(tp, tr, Step{X: X, N: 40})
 			tp.Backward(o)
 			return o.Scalar(), m.Params().FlattenGrad(nil), tr
 		}

@@ -15,7 +15,7 @@ type latentModel interface {
 	Model
 	Diagnoser
 	core() *latentCore
-	bound(t *ad.Tape, tr *terms, b, n int) *ad.Var
+	bound(t *ad.Tape, tr *terms, s Step) *ad.Var
 }
 
 // gpcdeOf returns GPCDE's config with the keys it shares with c.

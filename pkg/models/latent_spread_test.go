@@ -96,23 +96,33 @@ func spreadModel(t *testing.T, X, Y *mat.Dense, encoder bool) latentModel {
 
 // TestLatentPlugIn: with the plug-in predictive an SLGP's draws of w and h
 // add nothing (every predictive sample of a point shares the GP's mean, so
-// their spread is the GP's variance and the noise), the diagnostics still
-// describe the draws; switched off again, the model predicts as before, bit
-// for bit.
+// their spread is the GP's variance and the noise) while the generator
+// advances as with the draws; the draws' predictive, the diagnostics
+// (which describe the draws) and WithPredictive agree with SampleWith.
 func TestLatentPlugIn(t *testing.T) {
 	rng := rand.New(rand.NewPCG(73, 74))
 	X, Y := adtest.Rand(rng, 20, 2), adtest.Rand(rng, 20, 1)
-	m := spreadModel(t, X, Y, true)
-	before, _ := m.Sample(X, 50, rand.New(rand.NewPCG(3, 3)))
+	m := spreadModel(t, X, Y, true).(*SLGP)
 	lat := m.Diagnostics(X, Y)["pred_var_latent"]
 	if !(lat > 0) {
-		t.Fatalf("pred_var_latent %g without plug-in: the test tests nothing", lat)
+		t.Fatalf("pred_var_latent %g: the test tests nothing", lat)
 	}
-	m.(LatentPlugIn).SetLatentPlugIn(true)
-	if d := m.Diagnostics(X, Y); d["pred_var_latent"] != lat {
-		t.Errorf("plug-in: pred_var_latent %g, want the draws' %g", d["pred_var_latent"], lat)
+	draws, _ := m.Sample(X, 50, rand.New(rand.NewPCG(3, 3)))
+	if d, _ := m.SampleWith(X, 50, rand.New(rand.NewPCG(3, 3)), Draws); !mat.Equal(d, draws) {
+		t.Error("SampleWith(Draws) differs from Sample")
 	}
-	muF, _ := m.core().predictChunk(X, 5, rand.New(rand.NewPCG(4, 4)), true)
+	r := rand.New(rand.NewPCG(3, 3))
+	plug, _ := m.SampleWith(X, 50, r, PlugIn)
+	if mat.Equal(plug, draws) {
+		t.Fatal("the plug-in predictive samples what the draws do")
+	}
+	next := r.Uint64()
+	r2 := rand.New(rand.NewPCG(3, 3))
+	m.Sample(X, 50, r2)
+	if r2.Uint64() != next {
+		t.Error("the plug-in predictive advanced the generator otherwise than the draws")
+	}
+	muF, _ := m.predictChunk(X, 5, rand.New(rand.NewPCG(4, 4)), true)
 	for p := 1; p < 5; p++ {
 		for i := range 20 {
 			if math.Abs(muF.At(p*20+i, 0)-muF.At(i, 0)) > 1e-12 {
@@ -120,9 +130,23 @@ func TestLatentPlugIn(t *testing.T) {
 			}
 		}
 	}
-	m.(LatentPlugIn).SetLatentPlugIn(false)
-	after, _ := m.Sample(X, 50, rand.New(rand.NewPCG(3, 3)))
-	if !mat.Equal(before, after) {
-		t.Error("switching the plug-in off does not restore the predictions")
+	if d := m.Diagnostics(X, Y); d["pred_var_latent"] != lat {
+		t.Errorf("after plug-in sampling pred_var_latent %g, want the draws' %g", d["pred_var_latent"], lat)
+	}
+	wrapped, err := WithPredictive(m, PlugIn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w, _ := wrapped.Sample(X, 50, rand.New(rand.NewPCG(3, 3))); !mat.Equal(w, plug) {
+		t.Error("WithPredictive(PlugIn).Sample differs from SampleWith(PlugIn)")
+	}
+	if same, _ := WithPredictive(m, Draws); same != Model(m) {
+		t.Error("WithPredictive(Draws) is not the model itself")
+	}
+	sgp, _ := NewSGP(defaultSGPConfig(), Spec{X: X, Y: Y, KMeans: func(X *mat.Dense, M int, _ uint64) *mat.Dense {
+		return adtest.Rand(rand.New(rand.NewPCG(1, 1)), M, 2)
+	}})
+	if _, err := WithPredictive(sgp, PlugIn); err == nil {
+		t.Error("WithPredictive(PlugIn) accepted SGP, which has no latent variables")
 	}
 }

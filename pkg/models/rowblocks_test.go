@@ -48,7 +48,7 @@ func TestRowBlocksChangeNoNumber(t *testing.T) {
 			}
 			m := mod
 			tp := ad.NewTape()
-			o := m.Objective(tp, Xb, Yb, n, rand.New(rand.NewPCG(8, 8)))
+			o := m.Objective(tp, Step{X: Xb, Y: Yb, N: n, Rng: rand.New(rand.NewPCG(8, 8))})
 			tp.Backward(o)
 			return o.Scalar(), m.Params().FlattenGrad(nil)
 		}

@@ -15,22 +15,13 @@ import (
 type SLGP struct {
 	Cfg SLGPConfig
 	latentCore
-	iter int // training iteration for the β warm-up; 0 = not scheduled
 }
 
-// SetIteration tells the model the training iteration, for the β warm-up.
-func (m *SLGP) SetIteration(it int) { m.iter = it }
-
-// SetLatentPlugIn implements LatentPlugIn: with on, predictions take w at
-// p(w | x*)'s mean and h at the encoder's mean.
-func (m *SLGP) SetLatentPlugIn(on bool) { m.plugIn = on }
-
 var (
-	_ Model        = (*SLGP)(nil)
-	_ Diagnoser    = (*SLGP)(nil)
-	_ Scheduled    = (*SLGP)(nil)
-	_ LatentMeaner = (*SLGP)(nil)
-	_ LatentPlugIn = (*SLGP)(nil)
+	_ Model         = (*SLGP)(nil)
+	_ Diagnoser     = (*SLGP)(nil)
+	_ LatentMeaner  = (*SLGP)(nil)
+	_ PlugInSampler = (*SLGP)(nil)
 )
 
 // NewSLGP validates cfg and builds SLGP for the dimensions of spec's data,
@@ -83,18 +74,19 @@ func (m *SLGP) Name() string { return "slgp" }
 func (m *SLGP) Params() *ad.ParamSet { return m.params }
 
 // Objective implements Model: the configured bound at fresh draws of w and
-// h from rng.
-func (m *SLGP) Objective(t *ad.Tape, X, Y *mat.Dense, n int, rng *rand.Rand) *ad.Var {
-	b, _ := X.Dims()
-	epsW, epsH := m.draws(b, rng)
-	return m.bound(t, m.build(t, X, Y, epsW, epsH, false), b, n)
+// h from s.Rng, with β at iteration s.Iter (betaAt).
+func (m *SLGP) Objective(t *ad.Tape, s Step) *ad.Var {
+	b, _ := s.X.Dims()
+	epsW, epsH := m.draws(b, s.Rng)
+	return m.bound(t, m.build(t, s.X, s.Y, epsW, epsH, false), s)
 }
 
 // bound assembles the configured bound (models.md §5.6) from the terms of
-// a batch of b points: the per-point data terms minus KL_u/n.
-func (m *SLGP) bound(t *ad.Tape, tr *terms, b, n int) *ad.Var {
-	klU := t.Scale(1/float64(n), tr.klU)
-	S, beta := m.Cfg.S, m.betaAt(m.iter)
+// the batch s.X: the per-point data terms minus KL_u/n, β at s.Iter.
+func (m *SLGP) bound(t *ad.Tape, tr *terms, s Step) *ad.Var {
+	b, _ := s.X.Dims()
+	klU := t.Scale(1/float64(s.N), tr.klU)
+	S, beta := m.Cfg.S, m.betaAt(s.Iter)
 	var obj *ad.Var
 	switch m.Cfg.Bound {
 	case boundIWVI:
@@ -124,7 +116,13 @@ func (m *SLGP) betaAt(it int) float64 {
 // Sample implements Model (models.md §5.7): w from p(w | x*), h from the
 // encoder q(h | x*, w), then y and f from the GP and the noise.
 func (m *SLGP) Sample(X *mat.Dense, P int, rng *rand.Rand) (Y, F *mat.Dense) {
-	return m.sample(X, P, rng, m.plugIn)
+	return m.sample(X, P, rng, false)
+}
+
+// SampleWith implements PlugInSampler: Sample with the predictive pred
+// (PlugIn: w at p(w | x*)'s mean and h at the encoder's mean).
+func (m *SLGP) SampleWith(X *mat.Dense, P int, rng *rand.Rand, pred Predictive) (Y, F *mat.Dense) {
+	return m.sample(X, P, rng, pred == PlugIn)
 }
 
 // Diagnostics implements Diagnoser (latentCore.diagnostics: noise, ν₀,

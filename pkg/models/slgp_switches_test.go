@@ -15,7 +15,7 @@ import (
 
 // TestBetaWarmup: with beta_warmup = K the objective at iteration it < K is
 // the objective of the same model with β·it/K, at it >= K (or when no
-// iteration was set) the unchanged one; for every bound. GPCDE rejects it.
+// iteration is given) the unchanged one; for every bound. GPCDE rejects it.
 func TestBetaWarmup(t *testing.T) {
 	for _, bound := range []string{"vi", "iwvi", "hybrid"} {
 		t.Run(bound, func(t *testing.T) {
@@ -24,10 +24,9 @@ func TestBetaWarmup(t *testing.T) {
 			lg := m.(*SLGP)
 			obj := func(beta float64, warm, it int) float64 {
 				lg.Cfg.Beta, lg.Cfg.BetaWarmup = beta, warm
-				lg.SetIteration(it)
 				tp := ad.NewTape()
 				tp.NoGrad = true
-				return lg.Objective(tp, X, Y, 5, rand.New(rand.NewPCG(7, 7))).Scalar()
+				return lg.Objective(tp, Step{X: X, Y: Y, N: 5, Iter: it, Rng: rand.New(rand.NewPCG(7, 7))}).Scalar()
 			}
 			const beta, K = 0.8, 100
 			for _, it := range []int{1, 25, 99} {
@@ -164,7 +163,7 @@ func TestFixNu0(t *testing.T) {
 		tp, opt, mc := ad.NewTape(), ad.NewAdam(m.Params(), 0.05), rand.New(rand.NewPCG(2, 2))
 		for i := 0; i < 20; i++ {
 			tp.Reset()
-			tp.Backward(tp.Neg(m.Objective(tp, X, Y, 30, mc)))
+			tp.Backward(tp.Neg(m.Objective(tp, Step{X: X, Y: Y, N: 30, Rng: mc})))
 			opt.Step()
 		}
 		moved := math.Abs(m.Enc.Nu0.Value().At(0, 0)-0.05) > 1e-6

@@ -93,7 +93,7 @@ func TestSLGPGolden(t *testing.T) {
 			per = perPointLME(tp, tp.Add(tp.Add(tr.E, tr.rho), tp.Scale(m.Cfg.Beta, tr.eta)), m.Cfg.S, b)
 			closeTo(t, "iwvi_per_point", flat(per.Val), flatAll(e["iwvi_per_point"]), vr, va)
 		}
-		obj0 := m.bound(tp, tr, b, N)
+		obj0 := m.bound(tp, tr, Step{X: X, N: N})
 		closeTo(t, "bound_"+bound, []float64{obj0.Scalar()}, flatAll(e["bound_"+bound]), vr, va)
 		tp.Backward(obj0)
 		grads := obj(obj(g["gradients"])[bound])
@@ -205,7 +205,7 @@ func TestIWVIBoundOrdering(t *testing.T) {
 		var s, s2 float64
 		for k := 0; k < R; k++ {
 			tp.Reset()
-			v := m.Objective(tp, X, Y, 6, r).Scalar()
+			v := m.Objective(tp, Step{X: X, Y: Y, N: 6, Rng: r}).Scalar()
 			s, s2 = s+v, s2+v*v
 		}
 		mean = s / R
