@@ -186,3 +186,30 @@ func TestFixNu0(t *testing.T) {
 		t.Error("GPCDE accepted fix_nu0")
 	}
 }
+
+// TestWhitenAndARDSwitches: model.whiten = false and model.ard = false reach
+// SLGP's and GPCDE's GP layer (an unwhitened q(u), one shared lengthscale,
+// so no lengthscale diagnostics on w) and keep the objective's gradient
+// exact.
+func TestWhitenAndARDSwitches(t *testing.T) {
+	rng := rand.New(rand.NewPCG(97, 98))
+	X, Y := adtest.Rand(rng, 5, 2), adtest.Rand(rng, 5, 1)
+	km := func(X *mat.Dense, M int, _ uint64) *mat.Dense { return adtest.Rand(rng, M, 2) }
+	for _, enc := range []bool{true, false} {
+		cfg := DefaultSLGPConfig()
+		cfg.M, cfg.S, cfg.Hidden, cfg.Nu0Init, cfg.Whiten, cfg.ARD = 4, 2, []int{4}, 0.3, false, false
+		m, err := newLatent(cfg, Spec{X: X, Y: Y, Seed: 3, KMeans: km}, enc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := m.core().Layer
+		if l.Whiten || l.Kern.ARD || l.Kern.Lengthscales.Value().RawMatrix().Cols != 1 {
+			t.Fatalf("encoder=%v: whiten %v, ARD %v, %d lengthscales", enc, l.Whiten, l.Kern.ARD, l.Kern.Lengthscales.Value().RawMatrix().Cols)
+		}
+		if _, ok := m.Diagnostics(X, Y)["gp_lengthscale_w"]; ok {
+			t.Errorf("encoder=%v: a lengthscale on w reported without ARD", enc)
+		}
+		randomize(m.Params(), rng, 0.2)
+		objectiveCheck(t, m, X, Y, 20, 4)
+	}
+}
