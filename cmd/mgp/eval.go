@@ -34,7 +34,7 @@ func newEvalCmd(g *globalOpts) *cobra.Command {
 				return inputErr(fmt.Errorf("--seed %d: seeds are non-negative integers", o.seed))
 			}
 			switch o.latent {
-			case "", "draws", "mean", "select":
+			case "", train.LatentDraws, train.LatentMean, train.LatentSelect:
 			default:
 				return inputErr(fmt.Errorf("--latent %q: give draws (the model's predictive), mean (the plug-in predictive) or select (the better of the two on the held-out validation part); leave it out for the run's own", o.latent))
 			}
@@ -49,15 +49,15 @@ func newEvalCmd(g *globalOpts) *cobra.Command {
 			if o.seed >= 0 {
 				seed = uint64(o.seed)
 			}
-			choice, err := setPredictive(cmd, o.latent, ck, exp, m)
+			pred, err := evalPredictive(cmd, o.latent, ck, exp, m)
 			if err != nil {
 				return err
 			}
-			met, err := train.Reevaluate(cmd.Context(), ck, exp, m, o.samples, seed)
+			met, err := train.Reevaluate(cmd.Context(), ck, exp, m, pred, o.samples, seed)
 			if err != nil {
 				return err
 			}
-			if choice == "mean" {
+			if pred == models.PlugIn {
 				fmt.Fprintln(cmd.OutOrStdout(), "plug-in predictive: w and h at their means")
 			}
 			res, err := eval.ReadResult(filepath.Join(o.run, train.ResultFile))
@@ -122,52 +122,34 @@ func nonFiniteMetrics(m eval.Metrics) string {
 	return strings.Join(bad, ", ")
 }
 
-// setPredictive puts m in the predictive that latent asks for (draws,
-// mean, select; "" for the run's own, eval.latent) and returns it: draws or
-// mean.
-func setPredictive(cmd *cobra.Command, latent string, ck *train.Checkpoint, exp *train.Experiment, m models.Model) (string, error) {
-	plug, ok := m.(models.LatentPlugIn)
-	if latent != "" && !ok {
+// evalPredictive returns the predictive that latent asks for (draws, mean,
+// select; "" for the run's own, eval.latent).
+func evalPredictive(cmd *cobra.Command, latent string, ck *train.Checkpoint, exp *train.Experiment, m models.Model) (models.Predictive, error) {
+	if _, ok := m.(models.PlugInSampler); latent != "" && !ok {
 		return "", inputErr(fmt.Errorf("--latent %s: %s has no latent variables to fix", latent, ck.Config.ModelName()))
 	}
-	choice := latent
-	if choice == "" {
-		choice = "draws"
-		if ck.Predictive == train.LatentMean {
-			choice = "mean"
-		}
+	switch latent {
+	case "":
+		return train.RunPredictive(ck), nil
+	case train.LatentSelect:
+		return selectPredictive(cmd, ck, exp, m)
 	}
-	if choice == "select" {
-		var err error
-		if choice, err = selectPredictive(cmd, ck, exp, m, plug); err != nil {
-			return "", err
-		}
-	}
-	if ok {
-		plug.SetLatentPlugIn(choice == "mean")
-	}
-	return choice, nil
+	return train.PredictiveFor(latent), nil
 }
 
 // selectPredictive scores the run's held-out validation part with the
 // model's predictive (draws) and the plug-in one (mean) and returns the
-// better; the test split is not read. Ties go to draws.
-func selectPredictive(cmd *cobra.Command, ck *train.Checkpoint, exp *train.Experiment, m models.Model, plug models.LatentPlugIn) (string, error) {
-	plug.SetLatentPlugIn(false)
-	draws, err := train.ValidationNLL(cmd.Context(), ck, exp, m)
+// one train.ChoosePredictive picks; the test split is not read.
+func selectPredictive(cmd *cobra.Command, ck *train.Checkpoint, exp *train.Experiment, m models.Model) (models.Predictive, error) {
+	draws, err := train.ValidationNLL(cmd.Context(), ck, exp, m, models.Draws)
 	if err != nil {
 		return "", fmt.Errorf("--latent select: %w", err)
 	}
-	plug.SetLatentPlugIn(true)
-	mean, err := train.ValidationNLL(cmd.Context(), ck, exp, m)
-	plug.SetLatentPlugIn(false)
+	mean, err := train.ValidationNLL(cmd.Context(), ck, exp, m, models.PlugIn)
 	if err != nil {
 		return "", fmt.Errorf("--latent select: %w", err)
 	}
-	choice := "draws"
-	if mean < draws {
-		choice = "mean"
-	}
+	choice := train.ChoosePredictive(draws, mean)
 	fmt.Fprintf(cmd.OutOrStdout(), "held-out choice of the predictive: %s (validation NLL %.4f with draws, %.4f with w and h at their means)\n", choice, draws, mean)
 	return choice, nil
 }

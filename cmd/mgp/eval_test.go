@@ -128,3 +128,37 @@ func TestEvalLatentMean(t *testing.T) {
 		t.Errorf("select without a held-out part: err %v, want exit 2 naming train.validation", err)
 	}
 }
+
+// TestPredictUsesTheRunsPredictive: mgp predict samples the predictive the
+// run settled on: a run with eval.latent = mean predicts otherwise than the
+// same run with the draws (same parameters: eval.latent does not change
+// training), and the draws' run as before.
+func TestPredictUsesTheRunsPredictive(t *testing.T) {
+	runDir, _ := trainTinySLGP(t)
+	cfg := filepath.Join(filepath.Dir(runDir), "c.yaml")
+	dir := t.TempDir()
+	predict := func(latent string) string {
+		rd := filepath.Join(dir, "run-"+latent)
+		if _, errOut, err := run(t, "train", "-q", "-c", cfg, "--out", rd, "--set", "train.validation=0",
+			"--set", "train.select_every=0", "--set", "eval.latent="+latent); err != nil {
+			t.Fatal(err, errOut)
+		}
+		in := writeFile(t, dir, "x.csv", "x\n0.1\n0.9\n")
+		out := filepath.Join(dir, latent+".csv")
+		if _, errOut, err := run(t, "predict", "--run", rd, "--input", in, "--out", out, "--raw-samples", "--samples", "20"); err != nil {
+			t.Fatal(err, errOut)
+		}
+		b, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	draws, again, mean := predict("draws"), predict("draws"), predict("mean")
+	if draws != again {
+		t.Fatal("two identical runs predict differently: the comparison tests nothing")
+	}
+	if mean == draws {
+		t.Error("a run that settled on the plug-in predicts with the draws")
+	}
+}

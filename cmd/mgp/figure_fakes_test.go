@@ -15,7 +15,7 @@ type fakeModel struct{ name string }
 
 func (m *fakeModel) Name() string         { return m.name }
 func (m *fakeModel) Params() *ad.ParamSet { return nil }
-func (m *fakeModel) Objective(*ad.Tape, *mat.Dense, *mat.Dense, int, *rand.Rand) *ad.Var {
+func (m *fakeModel) Objective(*ad.Tape, models.Step) *ad.Var {
 	return nil
 }
 

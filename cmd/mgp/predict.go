@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/mgpteam/mgp/pkg/eval"
+	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/train"
 	"github.com/spf13/cobra"
 	"gonum.org/v1/gonum/mat"
@@ -65,9 +66,13 @@ func runPredict(cmd *cobra.Command, g *globalOpts, o *predictOpts) error {
 			return inputErr(fmt.Errorf("--quantiles: %g is not in [0, 1]", q))
 		}
 	}
-	_, info, m, err := train.LoadForPredict(o.run, resolveDataDirForRun(g, o.run))
+	ck, info, m, err := train.LoadForPredict(o.run, resolveDataDirForRun(g, o.run))
 	if err != nil {
 		return err
+	}
+	// The run's own predictive (the plug-in when it settled on it).
+	if m, err = models.WithPredictive(m, train.RunPredictive(ck)); err != nil {
+		return inputErr(err)
 	}
 	dx := len(info.Std.XMean)
 	X, err := readInputs(o.input, dx, info.XNames, info.YNames)

@@ -30,7 +30,7 @@ func benchStep(b *testing.B, m Model, X, Y *mat.Dense) {
 	rng := rand.New(rand.NewPCG(2, 2))
 	step := func() {
 		tp.Reset()
-		o := m.Objective(tp, X, Y, 10000, rng)
+		o := m.Objective(tp, Step{X: X, Y: Y, N: 10000, Rng: rng})
 		tp.Backward(tp.Neg(o))
 		opt.Step()
 	}
@@ -63,9 +63,7 @@ func BenchmarkSVHGPStep(b *testing.B) {
 
 func BenchmarkGPCDEStep(b *testing.B) {
 	X, Y, spec := benchData()
-	cfg := defaultLatentConfig()
-	cfg.Bound = "vi"
-	m, _ := newLatentGP("gpcde", cfg, spec, false)
+	m, _ := NewGPCDE(DefaultGPCDEConfig(), spec)
 	benchStep(b, m, X, Y)
 }
 
@@ -74,8 +72,8 @@ func BenchmarkGPCDEStep(b *testing.B) {
 // row counts and row blocks) and the GP layer alone at S·B = 5120 rows.
 func BenchmarkSLGPStep(b *testing.B) {
 	X, Y, spec := benchData()
-	cfg := defaultLatentConfig()
-	m, _ := newLatentGP("slgp", cfg, spec, true)
+	cfg := DefaultSLGPConfig()
+	m, _ := NewSLGP(cfg, spec)
 	b.Run("full", func(b *testing.B) { benchStep(b, m, X, Y) })
 	S := cfg.S
 	rng := rand.New(rand.NewPCG(3, 3))
@@ -86,9 +84,9 @@ func BenchmarkSLGPStep(b *testing.B) {
 		encIn := adtest.Rand(rng, S*benchB, benchD+1)
 		run := func() {
 			tp.Reset()
-			l := tp.Sum(m.PostW.Forward(tp, tp.Const(XY)))
-			l = tp.Add(l, tp.Sum(m.PriorW.Forward(tp, tp.Const(X))))
-			l = tp.Add(l, tp.Sum(m.Enc.ForwardRows(tp, tp.Const(encIn), m.encRows)))
+			l := tp.Sum(m.W.Post.Forward(tp, tp.Const(XY)))
+			l = tp.Add(l, tp.Sum(m.W.Prior.Forward(tp, tp.Const(X))))
+			l = tp.Add(l, tp.Sum(m.Enc.MLP.ForwardRows(tp, tp.Const(encIn), m.Enc.rows)))
 			tp.Backward(l)
 		}
 		run()
@@ -142,7 +140,7 @@ var sinkF float64
 // sizes.
 func BenchmarkEvalSLGP(b *testing.B) {
 	_, _, spec := benchData()
-	m, _ := newLatentGP("slgp", defaultLatentConfig(), spec, true)
+	m, _ := NewSLGP(DefaultSLGPConfig(), spec)
 	rng := rand.New(rand.NewPCG(4, 4))
 	Xt := adtest.Rand(rng, 1000, benchD)
 	m.Sample(Xt, 200, rng)

@@ -42,7 +42,7 @@ func TestRegistryConformance(t *testing.T) {
 			}
 			randomize(m.Params(), rand.New(rand.NewPCG(5, 5)), 0.2)
 			tp := ad.NewTape()
-			o := m.Objective(tp, X, Y, 20, rand.New(rand.NewPCG(1, 1))).Scalar()
+			o := m.Objective(tp, Step{X: X, Y: Y, N: 20, Rng: rand.New(rand.NewPCG(1, 1))}).Scalar()
 			if math.IsNaN(o) || math.IsInf(o, 0) {
 				t.Fatalf("objective %v", o)
 			}
@@ -50,7 +50,7 @@ func TestRegistryConformance(t *testing.T) {
 			m2 := build()
 			randomize(m2.Params(), rand.New(rand.NewPCG(5, 5)), 0.2)
 			tp.Reset()
-			if o2 := m2.Objective(tp, X, Y, 20, rand.New(rand.NewPCG(1, 1))).Scalar(); o2 != o {
+			if o2 := m2.Objective(tp, Step{X: X, Y: Y, N: 20, Rng: rand.New(rand.NewPCG(1, 1))}).Scalar(); o2 != o {
 				t.Fatalf("same seed, different objective: %v vs %v", o, o2)
 			}
 			Xt := adtest.Rand(rng, 5, 2)

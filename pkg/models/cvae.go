@@ -92,7 +92,7 @@ func NewCVAE(cfg CVAEConfig, spec Spec) (*CVAE, error) {
 	_, dy := spec.Y.Dims()
 	rng := rand.New(rand.NewPCG(spec.Seed, cvaeStream))
 	m := &CVAE{Cfg: cfg, dx: dx, dy: dy, decRows: nn.RowBlock}
-	m.W = newWNets("", dx, dy, cfg.DW, cfg.Hidden, rng)
+	m.W = newWNets("", dx, dy, cfg.DW, cfg.Hidden, priorMLP, 0, rng)
 	ps := m.W.params()
 	if cfg.Decoder == decoderHetero {
 		m.Dec = nn.NewMLP("dec_", mlpSizes(dx+cfg.DW, cfg.Hidden, 2*dy), rng)
@@ -131,17 +131,18 @@ func (m *CVAE) elbo(t *ad.Tape, X, Y *mat.Dense, eps *mat.Dense) (rec, kl *ad.Va
 	x, y := t.Const(X), t.Const(Y)
 	muQ, vQ := m.W.post(t, x, y)
 	muP, vP := m.W.prior(t, x)
-	w := sampleS(t, muQ, vQ, S, t.Const(eps))
+	w := reparam(t, t.Tile(muQ, S), t.Tile(vQ, S), t.Const(eps))
 	muD, vD := m.likelihood(t, t.ConcatCols(t.Tile(x, S), w))
 	rec = t.RowSum(t.GaussLogPdf(t.Tile(y, S), muD, vD))
-	return rec, klW(t, muQ, vQ, muP, vP)
+	return rec, normalKLRows(t, muQ, vQ, muP, vP)
 }
 
 // Objective implements Model (models.md §6.6, §0.3):
 // (1/b) Σ_i [(1/S) Σ_s Σ_d log N(y_id | μ^d_d(x_i, w_i^(s)), v^d_d) - KL^W_i],
 // w_i^(s) = μ^q_i + ε √(v^q_i + ε_r) with fresh ε from rng. There is no
 // global term, so n is unused.
-func (m *CVAE) Objective(t *ad.Tape, X, Y *mat.Dense, _ int, rng *rand.Rand) *ad.Var {
+func (m *CVAE) Objective(t *ad.Tape, s Step) *ad.Var {
+	X, Y, rng := s.X, s.Y, s.Rng
 	b, _ := X.Dims()
 	m.eps = fillNormal(m.eps, m.Cfg.S*b, m.Cfg.DW, rng)
 	rec, kl := m.elbo(t, X, Y, m.eps)
@@ -163,7 +164,8 @@ func (m *CVAE) Sample(X *mat.Dense, P int, rng *rand.Rand) (Y, F *mat.Dense) {
 		t.Reset()
 		x := t.Const(X.Slice(i0, i1, 0, m.dx))
 		muP, vP := m.W.prior(t, x)
-		w := sampleS(t, muP, vP, P, t.Const(fillNormal(nil, P*nb, dw, rng))) // row p·nb + i
+		eps := t.Const(fillNormal(nil, P*nb, dw, rng))
+		w := reparam(t, t.Tile(muP, P), t.Tile(vP, P), eps) // row p·nb + i
 		muD, vD := m.likelihood(t, t.ConcatCols(t.Tile(x, P), w))
 		for p := 0; p < P; p++ {
 			row := Y.RawRowView(p)
@@ -194,15 +196,12 @@ func (m *CVAE) Diagnostics(X, Y *mat.Dense) map[string]float64 {
 	muP, vP := m.W.prior(t, x)
 	out := map[string]float64{
 		"q_w_mean_spread": stat.PopStdDev(mat.Col(nil, 0, muQ.Val), nil),
-		"kl_w_mean":       t.Mean(klW(t, muQ, vQ, muP, vP)).Scalar(),
+		"kl_w_mean":       t.Mean(normalKLRows(t, muQ, vQ, muP, vP)).Scalar(),
 	}
 	if m.Noise != nil {
 		out["noise_variance"] = m.Noise.Value().At(0, 0)
 	}
-	XY := mat.NewDense(X.RawMatrix().Rows, m.dx+m.dy, nil)
-	XY.Augment(X, Y)
-	deadReLUs(out, "prior", m.W.Prior, X)
-	deadReLUs(out, "post", m.W.Post, XY)
+	m.W.deadReLUs(out, X, Y)
 	deadReLUs(out, "dec", m.Dec, mat.DenseCopyOf(t.ConcatCols(x, muQ).Val))
 	return out
 }

@@ -24,7 +24,7 @@ func cvaeLogLikIS(m *CVAE, x, y *mat.Dense, K int, rng *rand.Rand) (est, se floa
 	xv, yv := t.Const(x), t.Const(y)
 	muQ, vQ := m.W.post(t, xv, yv)
 	muP, vP := m.W.prior(t, xv)
-	w := sampleS(t, muQ, vQ, K, t.Const(adtest.Rand(rng, K, m.Cfg.DW)))
+	w := reparam(t, t.Tile(muQ, K), t.Tile(vQ, K), t.Const(adtest.Rand(rng, K, m.Cfg.DW)))
 	muD, vD := m.likelihood(t, t.ConcatCols(t.Tile(xv, K), w))
 	lw := make([]float64, K)
 	for k := range lw {
@@ -113,7 +113,7 @@ func TestCVAEELBOBelowLogLikelihood(t *testing.T) {
 	for i := 0; i < 12; i++ {
 		x, y := mat.NewDense(1, 1, X.RawRowView(i)), mat.NewDense(1, 2, Y.RawRowView(i))
 		tp.Reset()
-		elbo := m.Objective(tp, x, y, n, rand.New(rand.NewPCG(uint64(i), 1))).Scalar()
+		elbo := m.Objective(tp, Step{X: x, Y: y, N: n, Rng: rand.New(rand.NewPCG(uint64(i), 1))}).Scalar()
 		is, se := cvaeLogLikIS(m, x, y, K, rand.New(rand.NewPCG(uint64(i), 2)))
 		grid := cvaeLogLikGrid(m, x, y, 4001)
 		t.Logf("point %2d: ELBO %.4f  log p IS %.4f ± %.4f  grid %.4f", i, elbo, is, se, grid)

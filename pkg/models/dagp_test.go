@@ -25,8 +25,8 @@ func TestDAGPBelowSMGP(t *testing.T) {
 		d.Params().Unflatten(s.Params().Flatten(nil))
 		for k := uint64(0); k < 20; k++ {
 			tp := ad.NewTape()
-			os := s.Objective(tp, X, Y, 30, rand.New(rand.NewPCG(k, 1))).Scalar()
-			od := d.Objective(tp, X, Y, 30, rand.New(rand.NewPCG(k, 1))).Scalar()
+			os := s.Objective(tp, Step{X: X, Y: Y, N: 30, Rng: rand.New(rand.NewPCG(k, 1))}).Scalar()
+			od := d.Objective(tp, Step{X: X, Y: Y, N: 30, Rng: rand.New(rand.NewPCG(k, 1))}).Scalar()
 			if od > os+1e-12 || (S == 1 && od != os) {
 				t.Fatalf("S = %d, draw %d: DAGP %.12g, SMGP %.12g", S, k, od, os)
 			}

@@ -62,7 +62,7 @@ func runFingerprint(t *testing.T, name string) fingerprint {
 			Yb.SetRow(i, Y.RawRowView(r))
 		}
 		tp.Reset()
-		o := m.Objective(tp, Xb, Yb, n, mc)
+		o := m.Objective(tp, Step{X: Xb, Y: Yb, N: n, Rng: mc})
 		tp.Backward(tp.Neg(o))
 		opt.Step()
 		fp.Objective = append(fp.Objective, o.Scalar())

@@ -1,94 +1,85 @@
 package models
 
 import (
-	"fmt"
-	"slices"
-	"strings"
+	"math/rand/v2"
 
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
+	"gonum.org/v1/gonum/mat"
 )
 
-// GPCDEConfig configures GPCDE (models.md §6.3, A-22). It has no h-encoder,
-// no β and only the VI bound, so SLGP's keys for those (beta, d_h,
-// nu0_init, bound, inducing, beta_warmup, exact_ratio, encoder_residual)
-// are refused.
-type GPCDEConfig struct {
-	M         int     `mapstructure:"m"`          // inducing points (paper: 100 UCI, 50 toys)
-	DW        int     `mapstructure:"d_w"`        // latent dimension d_w (default 1)
-	S         int     `mapstructure:"s"`          // Monte Carlo samples in the bound (default 10, A-17)
-	Prior     string  `mapstructure:"prior"`      // mlp (default, [C]'s LGP_base), normal (the original GPCDE's N(0, I)) or scaled (N(0, diag(s²)), s learnt)
-	Hidden    []int   `mapstructure:"hidden"`     // MLP hidden sizes (default [100, 100, 100])
-	Whiten    bool    `mapstructure:"whiten"`     // whitened q(u) (default true)
-	ARD       bool    `mapstructure:"ard"`        // ARD kernel on [x, w] (default true)
-	NoiseInit float64 `mapstructure:"noise_init"` // initial σ_ε² (default 1.0)
-	// LeakySlope, when positive, makes both MLPs' hidden units leaky ReLUs
-	// with this negative-side slope (0 = ReLU, the paper).
-	LeakySlope float64 `mapstructure:"leaky_slope"`
-	// NoiseFloor, when positive, bounds σ_ε² from below (0 = 1e-6).
-	NoiseFloor float64 `mapstructure:"noise_floor"`
-	// PriorDecay, when positive, is weight decay on the prior network
-	// (as SLGP's prior_decay).
-	PriorDecay float64 `mapstructure:"prior_decay"`
-}
-
-// DefaultGPCDEConfig returns GPCDE's settings for the paper's experiments
-// (models.md §6.3, §9.2).
-func DefaultGPCDEConfig() GPCDEConfig {
-	d := defaultLatentConfig()
-	return GPCDEConfig{M: d.M, DW: d.DW, S: d.S, Prior: d.Prior, Hidden: d.Hidden, Whiten: d.Whiten, ARD: d.ARD,
-		NoiseInit: d.NoiseInit}
-}
-
-// latent converts the user's keys into the core's configuration: the VI
-// bound and inducing design (D).
-func (c GPCDEConfig) latent() latentConfig {
-	d := defaultLatentConfig()
-	d.M, d.DW, d.S, d.Prior, d.Hidden = c.M, c.DW, c.S, c.Prior, c.Hidden
-	d.Whiten, d.ARD, d.NoiseInit, d.LeakySlope = c.Whiten, c.ARD, c.NoiseInit, c.LeakySlope
-	d.NoiseFloor, d.PriorDecay = c.NoiseFloor, c.PriorDecay
-	d.Bound = "vi"
-	return d
-}
-
 // GPCDE is the Gaussian process conditional density estimator (Dutordoir
-// et al. 2018; models.md §6.3) as [C]'s LGP_base with the VI bound: an MLP
-// (or standard-normal) prior p(w | x), an amortised posterior q(w | x, y)
-// and a whitened SVGP on [x, w], with S samples of w stacked as S·b rows.
-type GPCDE = latentGP
-
-// slgpOnlyKeys are SLGP's keys that GPCDE does not have.
-var slgpOnlyKeys = []string{"beta", "beta_warmup", "d_h", "nu0_init", "bound", "inducing", "exact_ratio", "encoder_residual"}
-
-func newGPCDE(decode func(any) error, spec Spec) (Model, error) {
-	cfg := DefaultGPCDEConfig()
-	if err := decode(&cfg); err != nil {
-		return nil, gpcdeKeyHint(err)
-	}
-	return NewGPCDE(cfg, spec)
+// et al. 2018; models.md §6.3) as [C]'s LGP_base with the VI bound: a prior
+// p(w | x) (MLP, N(0, I) or scaled), an amortised posterior q(w | x, y)
+// (wNets) and a whitened SVGP on h = [x, w], with S samples of w stacked
+// as S·b rows. It is SLGP without the encoder and without β.
+type GPCDE struct {
+	Cfg GPCDEConfig
+	latentCore
 }
 
-// gpcdeKeyHint adds to a decoding error that names one of SLGP's keys why
-// GPCDE has no such key.
-func gpcdeKeyHint(err error) error {
-	words := strings.FieldsFunc(err.Error(), func(r rune) bool {
-		return !(r == '_' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
-	})
-	for _, w := range words {
-		if slices.Contains(slgpOnlyKeys, w) {
-			return fmt.Errorf("%w; gpcde has no h-encoder, no β and only the VI bound (models.md §6.3): "+
-				"%s are slgp's keys, remove them or use model slgp", err, strings.Join(slgpOnlyKeys, ", "))
-		}
-	}
-	return err
-}
+var (
+	_ Model         = (*GPCDE)(nil)
+	_ Diagnoser     = (*GPCDE)(nil)
+	_ LatentMeaner  = (*GPCDE)(nil)
+	_ PlugInSampler = (*GPCDE)(nil)
+)
 
-// NewGPCDE builds GPCDE for the dimensions of spec's data.
+// NewGPCDE validates cfg and builds GPCDE for the dimensions of spec's
+// data, its initial parameters drawn from spec.Seed's stream
+// latentInitStream (prior network, posterior network, then the inducing
+// inputs' w columns).
 func NewGPCDE(cfg GPCDEConfig, spec Spec) (*GPCDE, error) {
-	return newLatentGP("gpcde", cfg.latent(), spec, false)
+	if err := cfg.check(); err != nil {
+		return nil, err
+	}
+	_, dx := spec.X.Dims()
+	_, dy := spec.Y.Dims()
+	m := &GPCDE{Cfg: cfg, latentCore: latentCore{dx: dx, dy: dy, dh: dx + cfg.DW, s: cfg.S, needs: termNeeds{klW: true}}}
+	rng := rand.New(rand.NewPCG(spec.Seed, latentInitStream))
+	m.W = newWNets("", dx, dy, cfg.DW, cfg.Hidden, cfg.Prior, cfg.LeakySlope, rng)
+	ps := append(m.W.params(), m.directLayer(spec, cfg.M, cfg.Whiten, cfg.ARD, rng)...)
+	m.finish(ps, cfg.NoiseInit)
+	return m, nil
 }
 
-// gpcdeData is the per-point part of GPCDE's VI bound (models.md §6.3),
-// (1/b) Σ_i [(1/S) Σ_s E_i^(s) - KL^W_i], as 1 x 1.
-func gpcdeData(t *ad.Tape, tr *terms) *ad.Var {
-	return t.Sub(t.Mean(tr.E), t.Mean(tr.klW))
+// Name implements Model.
+func (m *GPCDE) Name() string { return "gpcde" }
+
+// Params implements Model.
+func (m *GPCDE) Params() *ad.ParamSet { return m.params }
+
+// Objective implements Model: the VI bound at fresh draws of w from s.Rng
+// (GPCDE has no schedule: s.Iter is unused).
+func (m *GPCDE) Objective(t *ad.Tape, s Step) *ad.Var {
+	b, _ := s.X.Dims()
+	epsW, _ := m.draws(b, s.Rng)
+	return m.bound(t, m.build(t, s.X, s.Y, epsW, nil, false), s)
 }
+
+// bound is GPCDE's VI bound (models.md §6.3) on the batch s.X,
+// (1/b) Σ_i [(1/S) Σ_s E_i^(s) - KL^W_i] - KL_u/n, as 1 x 1.
+func (m *GPCDE) bound(t *ad.Tape, tr *terms, s Step) *ad.Var {
+	klU := t.Scale(1/float64(s.N), tr.klU)
+	return t.Sub(t.Sub(t.Mean(tr.E), t.Mean(tr.klW)), klU)
+}
+
+// Sample implements Model (models.md §5.7 without the encoder): w from
+// p(w | x*), h = [x*, w], then y and f from the GP and the noise.
+func (m *GPCDE) Sample(X *mat.Dense, P int, rng *rand.Rand) (Y, F *mat.Dense) {
+	return m.sample(X, P, rng, false)
+}
+
+// SampleWith implements PlugInSampler: Sample with the predictive pred
+// (PlugIn: w at p(w | x*)'s mean).
+func (m *GPCDE) SampleWith(X *mat.Dense, P int, rng *rand.Rand, pred Predictive) (Y, F *mat.Dense) {
+	return m.sample(X, P, rng, pred == PlugIn)
+}
+
+// Diagnostics implements Diagnoser (latentCore.diagnostics: noise, the
+// spread and aggregates of w, KL^W, lengthscales, the predictive
+// variance's split, memorisation and dead ReLUs of both MLPs).
+func (m *GPCDE) Diagnostics(X, Y *mat.Dense) map[string]float64 { return m.diagnostics(X, Y) }
+
+// LatentMeans implements LatentMeaner: the means of q(w | x, y) and
+// p(w | x) (first latent dimension) at the rows of X, Y.
+func (m *GPCDE) LatentMeans(X, Y *mat.Dense) (post, prior []float64) { return m.latentMeans(X, Y) }

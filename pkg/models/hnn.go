@@ -74,7 +74,8 @@ func (m *HNN) heads(t *ad.Tape, x *ad.Var) (mu, v *ad.Var) {
 
 // Objective implements Model: (1/b) Σ_i Σ_d log N(y_id | μ_d(x_i), v_d(x_i))
 // (models.md §6.4, §0.3; there is no global term, so n is unused).
-func (m *HNN) Objective(t *ad.Tape, X, Y *mat.Dense, _ int, _ *rand.Rand) *ad.Var {
+func (m *HNN) Objective(t *ad.Tape, s Step) *ad.Var {
+	X, Y := s.X, s.Y
 	b, _ := X.Dims()
 	mu, v := m.heads(t, t.Const(X))
 	return t.Scale(1/float64(b), t.Sum(t.GaussLogPdf(t.Const(Y), mu, v)))

@@ -22,18 +22,19 @@ const (
 // latent variable and the encoder's noise add), and pred_var_f, the mean
 // of the GP's own predictive variance. With noise_variance they make up
 // the predictive variance. A w that carries nothing but still adds
-// pred_var_latent well above noise_variance widens every prediction.
-func (m *latentGP) predictiveSpread(X *mat.Dense, out map[string]float64) {
+// pred_var_latent well above noise_variance widens every prediction. The
+// split is that of the model's own predictive (draws of w and h).
+func (c *latentCore) predictiveSpread(X *mat.Dense, out map[string]float64) {
 	n, _ := X.Dims()
 	nb := min(n, spreadPoints)
 	if nb == 0 {
 		return
 	}
 	rng := rand.New(rand.NewPCG(spreadSeed, 0))
-	muF, nuF := m.predictChunk(X.Slice(0, nb, 0, m.dx).(*mat.Dense), spreadDraws, rng)
+	muF, nuF := c.predictChunk(X.Slice(0, nb, 0, c.dx).(*mat.Dense), spreadDraws, rng, false)
 	var between, within float64
 	for i := 0; i < nb; i++ {
-		for d := 0; d < m.dy; d++ {
+		for d := 0; d < c.dy; d++ {
 			var s, s2 float64
 			for p := 0; p < spreadDraws; p++ {
 				mu := muF.At(p*nb+i, d)
@@ -45,12 +46,7 @@ func (m *latentGP) predictiveSpread(X *mat.Dense, out map[string]float64) {
 			between += max(0, s2/spreadDraws-mean*mean)
 		}
 	}
-	cells := float64(nb * m.dy)
+	cells := float64(nb * c.dy)
 	out["pred_var_latent"] = between / cells
 	out["pred_var_f"] = within / (cells * spreadDraws)
 }
-
-// SetLatentPlugIn implements LatentPlugIn: with on, predictions (Sample,
-// and so the test NLL) take w at p(w | x*)'s mean and h at the encoder's
-// mean; the draws are still made, so the random streams stay as they are.
-func (m *latentGP) SetLatentPlugIn(on bool) { m.plugIn = on }

@@ -96,15 +96,12 @@ func normalKLRows(t *ad.Tape, muA, vA, muB, vB *ad.Var) *ad.Var {
 
 // logRatioRows returns per row Σ_cols log[(N(x | μa, va + ε_d) + ε_p) /
 // (N(x | μb, vb + ε_d) + ε_p)], computed as logaddexp(log N_a, log ε_p) -
-// logaddexp(log N_b, log ε_p) (models.md §5.5); exact drops the ε_p
-// (A-19's variant).
-func logRatioRows(t *ad.Tape, x, muA, vA, muB, vB *ad.Var, exact bool) *ad.Var {
+// logaddexp(log N_b, log ε_p) (models.md §5.5).
+func logRatioRows(t *ad.Tape, x, muA, vA, muB, vB *ad.Var) *ad.Var {
 	la := normalLogPdfD(t, x, muA, vA)
 	lb := normalLogPdfD(t, x, muB, vB)
-	if !exact {
-		lp := math.Log(EpsP)
-		la, lb = t.LogAddExpConst(la, lp), t.LogAddExpConst(lb, lp)
-	}
+	lp := math.Log(EpsP)
+	la, lb = t.LogAddExpConst(la, lp), t.LogAddExpConst(lb, lp)
 	return t.RowSum(t.Sub(la, lb))
 }
 

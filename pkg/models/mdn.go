@@ -105,7 +105,8 @@ func (m *MDN) componentLogLik(t *ad.Tape, x, y *ad.Var) *ad.Var {
 
 // Objective implements Model: (1/b) Σ_i LSE_t(log softmax(π(x_i))_t +
 // Σ_d log N(y_id | μ_td, v_td)) (models.md §6.5, §0.3; no global term).
-func (m *MDN) Objective(t *ad.Tape, X, Y *mat.Dense, _ int, _ *rand.Rand) *ad.Var {
+func (m *MDN) Objective(t *ad.Tape, s Step) *ad.Var {
+	X, Y := s.X, s.Y
 	return t.Mean(t.RowLogSumExp(m.componentLogLik(t, t.Const(X), t.Const(Y))))
 }
 

@@ -14,14 +14,27 @@ type Model interface {
 	// Params lists the trainable parameters by unique name.
 	Params() *ad.ParamSet
 	// Objective builds, on t, the minibatch ELBO per data point to be
-	// maximised (models.md §0.3): (1/b) Σ_batch per-point terms - KL/n.
-	// X is b x d_x, Y is b x d_y, n the training-set size; rng supplies
-	// any Monte Carlo noise. The result is 1 x 1.
-	Objective(t *ad.Tape, X, Y *mat.Dense, n int, rng *rand.Rand) *ad.Var
+	// maximised (models.md §0.3) for the step s: (1/b) Σ_batch per-point
+	// terms - KL/n. The result is 1 x 1.
+	Objective(t *ad.Tape, s Step) *ad.Var
 	// Sample draws P predictive samples at the N rows of X: y-samples and
 	// (where the model has them) f-samples, each P x (N·d_y), column
 	// i·d_y + d for point i, output d. F may be nil.
 	Sample(X *mat.Dense, P int, rng *rand.Rand) (Y, F *mat.Dense)
+}
+
+// Step is what one training step gives Objective.
+type Step struct {
+	// X (b x d_x) and Y (b x d_y) are the minibatch.
+	X, Y *mat.Dense
+	// N is the training-set size.
+	N int
+	// Iter is the training iteration, 1, 2, ...; a schedule (SLGP's β
+	// warm-up) is computed from it. 0 means no iteration (outside training):
+	// every schedule is then at its end.
+	Iter int
+	// Rng supplies any Monte Carlo noise.
+	Rng *rand.Rand
 }
 
 // LogDensityer is a model with an exact (or quadrature) predictive log
@@ -47,22 +60,6 @@ type LatentMeaner interface {
 // dead ReLU fractions, ...).
 type Diagnoser interface {
 	Diagnostics(X, Y *mat.Dense) map[string]float64
-}
-
-// LatentPlugIn is a latent-variable model that can predict with its latent
-// variables at their means (w at p(w | x*)'s mean, h at the encoder's mean)
-// instead of drawing them: the plug-in predictive, a diagnostic of what the
-// draws add to the predictive distribution. It is off unless set.
-type LatentPlugIn interface {
-	SetLatentPlugIn(on bool)
-}
-
-// Scheduled is a model whose training objective depends on the iteration
-// (a warm-up, for example). The trainer calls SetIteration(it), it = 1, 2,
-// ..., before building the objective of step it. A model that is never told
-// an iteration behaves as after its schedule has ended.
-type Scheduled interface {
-	SetIteration(it int)
 }
 
 // Spec carries what a constructor needs beyond its own config: the

@@ -52,11 +52,11 @@ func fitNN(t *testing.T, m Model, X, Y *mat.Dense, iters, batch, keepFrom int) {
 			k++
 		}
 		tp.Reset()
-		tp.Backward(tp.Neg(m.Objective(tp, Xb, Yb, n, rng)))
+		tp.Backward(tp.Neg(m.Objective(tp, Step{X: Xb, Y: Yb, N: n, Rng: rng})))
 		opt.Step()
 		if keepFrom > 0 && it >= keepFrom && (it-keepFrom)%250 == 0 {
 			tp.Reset()
-			if o := m.Objective(tp, X, Y, n, rand.New(rand.NewPCG(1, 1))).Scalar(); o > bestObj {
+			if o := m.Objective(tp, Step{X: X, Y: Y, N: n, Rng: rand.New(rand.NewPCG(1, 1))}).Scalar(); o > bestObj {
 				best, bestObj = m.Params().Snapshot(), o
 			}
 		}
@@ -107,7 +107,7 @@ func TestMDNBeatsHNNOnMoons(t *testing.T) {
 			t.Fatal(err)
 		}
 		fitNN(t, m, X, Y, iters, 0, 0)
-		o := m.Objective(ad.NewTape(), X, Y, n, nil).Scalar()
+		o := m.Objective(ad.NewTape(), Step{X: X, Y: Y, N: n}).Scalar()
 		t.Logf("MDN seed %d: training objective %.4f, effective components %.2f", seed, o, m.Diagnostics(X, Y)["effective_components"])
 		if o > bestObj {
 			mdn, bestObj = m, o

@@ -72,7 +72,7 @@ func TestHNNMatchesFormula(t *testing.T) {
 		total += want[i] / 6
 	}
 	tp.Reset()
-	closeTo(t, "objective", []float64{m.Objective(tp, X, Y, 100, nil).Scalar()}, []float64{total}, 1e-12, 1e-12)
+	closeTo(t, "objective", []float64{m.Objective(tp, Step{X: X, Y: Y, N: 100}).Scalar()}, []float64{total}, 1e-12, 1e-12)
 	closeTo(t, "log density", m.LogDensity(X, Y), want, 1e-12, 1e-12)
 }
 
@@ -114,7 +114,7 @@ func TestMDNMatchesFormula(t *testing.T) {
 	}
 	closeTo(t, "log density", m.LogDensity(X, Y), want, 1e-10, 1e-12)
 	tp.Reset()
-	closeTo(t, "objective", []float64{m.Objective(tp, X, Y, 100, nil).Scalar()}, []float64{mean}, 1e-10, 1e-12)
+	closeTo(t, "objective", []float64{m.Objective(tp, Step{X: X, Y: Y, N: 100}).Scalar()}, []float64{mean}, 1e-10, 1e-12)
 }
 
 // TestNNSamplesMatchDensity draws many predictive samples at one input and
@@ -196,7 +196,7 @@ func cvaeMoments(m *CVAE, X *mat.Dense, K int, rng *rand.Rand) (mean, sd *mat.De
 		x := t.Const(X.Slice(i, i+1, 0, m.dx))
 		muP, vP := m.W.prior(t, x)
 		eps := adtest.Rand(rng, K, m.Cfg.DW)
-		w := sampleS(t, muP, vP, K, t.Const(eps))
+		w := reparam(t, t.Tile(muP, K), t.Tile(vP, K), t.Const(eps))
 		muD, vD := m.likelihood(t, t.ConcatCols(t.Tile(x, K), w))
 		for d := 0; d < m.dy; d++ {
 			var s1, s2, sv float64
@@ -230,7 +230,7 @@ func TestNNDeterministicAndShapes(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			o := m.Objective(ad.NewTape(), X, Y, 7, rand.New(rand.NewPCG(1, 2))).Scalar()
+			o := m.Objective(ad.NewTape(), Step{X: X, Y: Y, N: 7, Rng: rand.New(rand.NewPCG(1, 2))}).Scalar()
 			ys, _ := m.Sample(Xt, 6, rand.New(rand.NewPCG(3, 4)))
 			return o, ys
 		}

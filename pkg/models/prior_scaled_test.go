@@ -22,27 +22,28 @@ func TestScaledPriorGradientFD(t *testing.T) {
 				continue // GPCDE's bound is VI
 			}
 			X, Y := adtest.Rand(rng, 5, 2), adtest.Rand(rng, 5, 1)
-			cfg := defaultLatentConfig()
+			cfg := DefaultSLGPConfig()
 			cfg.M, cfg.S, cfg.DW, cfg.Hidden, cfg.Bound, cfg.Beta = 4, 3, 2, []int{4}, bound, 0.5
 			cfg.Prior, cfg.NoiseInit = "scaled", 0.01
 			if encoder {
 				cfg.DH = 4
 			}
-			m, err := newLatentGP("slgp", cfg, Spec{X: X, Y: Y, Seed: 3, KMeans: func(X *mat.Dense, M int, _ uint64) *mat.Dense {
+			m, err := newLatent(cfg, Spec{X: X, Y: Y, Seed: 3, KMeans: func(X *mat.Dense, M int, _ uint64) *mat.Dense {
 				return adtest.Rand(rng, M, 2)
 			}}, encoder)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if m.PriorW != nil || m.PriorVar == nil {
+			w := m.core().W
+			if w.Prior != nil || w.PriorVar == nil {
 				t.Fatal("prior scaled: want no prior network and a variance parameter")
 			}
-			if err := m.PriorVar.SetValue(mat.NewDense(1, 2, []float64{0.3, 2.5})); err != nil {
+			if err := w.PriorVar.SetValue(mat.NewDense(1, 2, []float64{0.3, 2.5})); err != nil {
 				t.Fatal(err)
 			}
 			randomize(m.Params(), rng, 0.2)
 			objectiveCheck(t, m, X, Y, 20, 7)
-			if err := m.PriorVar.SetValue(mat.NewDense(1, 2, []float64{0.25, 0.25})); err != nil {
+			if err := w.PriorVar.SetValue(mat.NewDense(1, 2, []float64{0.25, 0.25})); err != nil {
 				t.Fatal(err)
 			}
 			if v := m.Diagnostics(X, Y)["p_w_agg_var"]; math.Abs(v-0.25) > 1e-12 {

@@ -39,14 +39,16 @@ func TestRowBlocksChangeNoNumber(t *testing.T) {
 		Xb, Yb := mat.DenseCopyOf(X.Slice(0, b, 0, 3)), mat.DenseCopyOf(Y.Slice(0, b, 0, 1))
 		run := func(encRows, gpRows int) (float64, []float64) {
 			switch m := mod.(type) {
-			case *latentGP:
-				m.encRows, m.Layer.RowBlock = encRows, gpRows
+			case *SLGP:
+				m.Enc.rows, m.Layer.RowBlock = encRows, gpRows
+			case *GPCDE:
+				m.Layer.RowBlock = gpRows
 			case *CVAE:
 				m.decRows = encRows
 			}
 			m := mod
 			tp := ad.NewTape()
-			o := m.Objective(tp, Xb, Yb, n, rand.New(rand.NewPCG(8, 8)))
+			o := m.Objective(tp, Step{X: Xb, Y: Yb, N: n, Rng: rand.New(rand.NewPCG(8, 8))})
 			tp.Backward(o)
 			return o.Scalar(), m.Params().FlattenGrad(nil)
 		}

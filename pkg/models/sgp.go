@@ -85,7 +85,8 @@ func varExp(t *ad.Tape, y, mu, nu, s2 *ad.Var) *ad.Var {
 }
 
 // Objective implements Model: (1/b) Σ_i Σ_d VE_id - KL/n (models.md §2).
-func (m *SGP) Objective(t *ad.Tape, X, Y *mat.Dense, n int, _ *rand.Rand) *ad.Var {
+func (m *SGP) Objective(t *ad.Tape, s Step) *ad.Var {
+	X, Y, n := s.X, s.Y, s.N
 	pr := m.Layer.Prior(t)
 	mu, nu := m.Layer.Marginals(t, pr, t.Const(X))
 	ve := varExp(t, t.Const(Y), mu, nu, m.Noise.On(t))

@@ -68,7 +68,7 @@ func TestSGPGolden(t *testing.T) {
 		closeTo(t, name+"/KL", []float64{m.Layer.KL(tp, pr).Scalar()}, vec(exp["KL"]), vr, va)
 
 		tp.Reset()
-		o := m.Objective(tp, Xb, Yb, n, nil)
+		o := m.Objective(tp, Step{X: Xb, Y: Yb, N: n})
 		closeTo(t, name+"/objective", []float64{o.Scalar()}, vec(exp["objective"]), vr, va)
 		tp.Backward(o)
 		grads := obj(c["gradients"])
@@ -101,10 +101,10 @@ func objectiveCheck(t *testing.T, m Model, X, Y *mat.Dense, n int, seed uint64) 
 	tp := ad.NewTape()
 	eval := func() float64 {
 		tp.Reset()
-		return m.Objective(tp, X, Y, n, rand.New(rand.NewPCG(seed, 1))).Scalar()
+		return m.Objective(tp, Step{X: X, Y: Y, N: n, Rng: rand.New(rand.NewPCG(seed, 1))}).Scalar()
 	}
 	tp.Reset()
-	o := m.Objective(tp, X, Y, n, rand.New(rand.NewPCG(seed, 1)))
+	o := m.Objective(tp, Step{X: X, Y: Y, N: n, Rng: rand.New(rand.NewPCG(seed, 1))})
 	tp.Backward(o)
 	g := ps.FlattenGrad(nil)
 	x := append([]float64(nil), x0...)

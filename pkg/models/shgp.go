@@ -74,7 +74,8 @@ func varExpH(t *ad.Tape, y, muF, nuF, muW, nuW, c *ad.Var) (ve, e2, e1 *ad.Var) 
 }
 
 // Objective implements Model: (1/b) Σ VE^H_i - (KL_f + KL_w)/n.
-func (m *SHGP) Objective(t *ad.Tape, X, Y *mat.Dense, n int, _ *rand.Rand) *ad.Var {
+func (m *SHGP) Objective(t *ad.Tape, s Step) *ad.Var {
+	X, Y, n := s.X, s.Y, s.N
 	muF, nuF, muW, nuW, kl := m.L.onTape(t, X)
 	ve, _, _ := varExpH(t, t.Const(Y), muF, nuF, muW, nuW, m.C.On(t))
 	return t.Sub(t.Mean(ve), t.Scale(1/float64(n), kl))

@@ -81,7 +81,7 @@ func TestSHGPGolden(t *testing.T) {
 		closeTo(t, name+"/KL_f", []float64{m.L.F.KL(tp, m.L.F.Prior(tp)).Scalar()}, vec(e["KL_f"]), vr, va)
 		closeTo(t, name+"/KL_w", []float64{m.L.W.KL(tp, m.L.W.Prior(tp)).Scalar()}, vec(e["KL_w"]), vr, va)
 		tp.Reset()
-		o := m.Objective(tp, Xb, Yb, n, nil)
+		o := m.Objective(tp, Step{X: Xb, Y: Yb, N: n})
 		closeTo(t, name+"/objective", []float64{o.Scalar()}, vec(e["objective"]), vr, va)
 		tp.Backward(o)
 		gd := obj(c["gradients"])

@@ -208,7 +208,8 @@ func (m *SMGP) draws(b int, rng *rand.Rand) (eps, gum *mat.Dense) {
 }
 
 // Objective implements Model: the bound at fresh draws from rng.
-func (m *SMGP) Objective(t *ad.Tape, X, Y *mat.Dense, n int, rng *rand.Rand) *ad.Var {
+func (m *SMGP) Objective(t *ad.Tape, s Step) *ad.Var {
+	X, Y, n, rng := s.X, s.Y, s.N, s.Rng
 	b, _ := X.Dims()
 	eps, gum := m.draws(b, rng)
 	return m.objective(t, m.build(t, X, Y, eps, gum), b, n)

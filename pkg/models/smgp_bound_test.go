@@ -60,7 +60,7 @@ func TestSMGPBoundBelowEnumeratedLikelihood(t *testing.T) {
 	tp := ad.NewTape()
 	for it := 0; it < 40; it++ {
 		tp.Reset()
-		tp.Backward(tp.Neg(base.Objective(tp, X, Y, N, tr)))
+		tp.Backward(tp.Neg(base.Objective(tp, Step{X: X, Y: Y, N: N, Rng: tr})))
 		opt.Step()
 	}
 	theta := base.Params().Flatten(nil)
@@ -114,7 +114,7 @@ func TestSMGPBoundBelowEnumeratedLikelihood(t *testing.T) {
 		var s1, s2 float64
 		for d := 0; d < draws; d++ {
 			tp.Reset()
-			v := m.Objective(tp, X, Y, N, r).Scalar()
+			v := m.Objective(tp, Step{X: X, Y: Y, N: N, Rng: r}).Scalar()
 			s1, s2 = s1+v, s2+v*v
 		}
 		mean := s1 / draws

@@ -67,7 +67,8 @@ func varExpSV(t *ad.Tape, y, muF, nuF, muG, nuG *ad.Var) *ad.Var {
 }
 
 // Objective implements Model: (1/b) Σ VE^SV_i - (KL_f + KL_g)/n.
-func (m *SVHGP) Objective(t *ad.Tape, X, Y *mat.Dense, n int, _ *rand.Rand) *ad.Var {
+func (m *SVHGP) Objective(t *ad.Tape, s Step) *ad.Var {
+	X, Y, n := s.X, s.Y, s.N
 	muF, nuF, muG, nuG, kl := m.L.onTape(t, X)
 	ve := varExpSV(t, t.Const(Y), muF, nuF, muG, nuG)
 	return t.Sub(t.Mean(ve), t.Scale(1/float64(n), kl))

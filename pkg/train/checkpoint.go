@@ -62,7 +62,7 @@ type Checkpoint struct {
 	// the run is complete, Params are the selected parameters.
 	Selection *Selection `json:"selection,omitempty"`
 	// Predictive is "mean" when the complete run predicts with its latent
-	// variables at their means (eval.latent); LoadRun sets the model so.
+	// variables at their means (eval.latent); RunPredictive reads it.
 	Predictive string `json:"predictive,omitempty"`
 }
 

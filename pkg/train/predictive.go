@@ -5,61 +5,68 @@ import (
 	"fmt"
 
 	"github.com/mgpteam/mgp/pkg/models"
-	"gonum.org/v1/gonum/mat"
 )
 
-// plugInFor returns m's plug-in switch, or an error when cfg asks for the
-// plug-in predictive (eval.latent = mean or select) of a model without
-// latent variables. It returns nil for the model's own predictive.
-func plugInFor(cfg RunConfig, m models.Model) (models.LatentPlugIn, error) {
+// ChoosePredictive is the rule that settles a latent model's predictive on
+// a held-out part: the plug-in predictive when its NLL is lower than the
+// draws', the draws otherwise (ties go to the draws). Training
+// (eval.latent = select) and mgp eval --latent select both use it.
+func ChoosePredictive(drawsNLL, plugInNLL float64) models.Predictive {
+	if plugInNLL < drawsNLL {
+		return models.PlugIn
+	}
+	return models.Draws
+}
+
+// PredictiveFor returns the predictive that eval.latent = latent fixes
+// (LatentMean: the plug-in; "" and LatentDraws: the draws). LatentSelect
+// fixes none: the caller chooses with ChoosePredictive.
+func PredictiveFor(latent string) models.Predictive {
+	if latent == LatentMean {
+		return models.PlugIn
+	}
+	return models.Draws
+}
+
+// RunPredictive returns the predictive a run's checkpoint records (the
+// draws unless the run settled on the plug-in).
+func RunPredictive(ck *Checkpoint) models.Predictive { return PredictiveFor(ck.Predictive) }
+
+// recordedPredictive is how a checkpoint and a result record pred: "" for
+// the model's own predictive (the draws), LatentMean for the plug-in.
+func recordedPredictive(pred models.Predictive) string {
+	if pred == models.PlugIn {
+		return LatentMean
+	}
+	return ""
+}
+
+// checkLatent refuses eval.latent = mean or select for a model without
+// latent variables.
+func checkLatent(cfg RunConfig, m models.Model) error {
 	if cfg.Eval.Latent != LatentMean && cfg.Eval.Latent != LatentSelect {
-		return nil, nil
+		return nil
 	}
-	p, ok := m.(models.LatentPlugIn)
-	if !ok {
-		return nil, fmt.Errorf("eval.latent = %s: model %s has no latent variables to fix; leave eval.latent out", cfg.Eval.Latent, cfg.ModelName())
+	if _, ok := m.(models.PlugInSampler); !ok {
+		return fmt.Errorf("eval.latent = %s: model %s has no latent variables to fix; leave eval.latent out", cfg.Eval.Latent, cfg.ModelName())
 	}
-	return p, nil
+	return nil
 }
 
 // choosePredictive settles the predictive of a run that selected its
 // parameters on a held-out part, with those parameters in the model:
-// eval.latent = mean switches the plug-in on; select scores the held-out
-// part with the plug-in (the draws of the selected iteration's check) and
-// keeps it on when its NLL is below the selected one (with draws; ties go to
-// draws). It returns LatentMean when the plug-in is on ("" otherwise) and,
-// for select, the plug-in's validation NLL.
-func choosePredictive(ctx context.Context, cfg RunConfig, plug models.LatentPlugIn, sel *selector) (string, *float64, error) {
-	switch cfg.Eval.Latent {
-	case LatentMean:
-		plug.SetLatentPlugIn(true)
-		return LatentMean, nil, nil
-	case LatentSelect:
-		plug.SetLatentPlugIn(true)
-		met, err := sel.score(ctx, sel.state.Iter)
-		if err != nil {
-			plug.SetLatentPlugIn(false)
-			return "", nil, err
-		}
-		v := met.NLL
-		if v < sel.state.NLL {
-			return LatentMean, &v, nil
-		}
-		plug.SetLatentPlugIn(false)
-		return "", &v, nil
+// eval.latent = mean fixes the plug-in; select scores the held-out part
+// with the plug-in (the draws of the selected iteration's check) and
+// applies ChoosePredictive against the selected (draws') NLL, returning the
+// plug-in's validation NLL too. Otherwise it is the draws.
+func choosePredictive(ctx context.Context, cfg RunConfig, sel *selector) (models.Predictive, *float64, error) {
+	if cfg.Eval.Latent != LatentSelect {
+		return PredictiveFor(cfg.Eval.Latent), nil, nil
 	}
-	return "", nil, nil
-}
-
-// diagnoseWithDraws returns d's diagnostics with m's plug-in switched off
-// (the diagnostics describe the model, draws and all) and then switched to
-// on again if plugIn; a model without the switch is diagnosed as it is.
-func diagnoseWithDraws(d models.Diagnoser, m models.Model, X, Y *mat.Dense, plugIn bool) map[string]float64 {
-	plug, ok := m.(models.LatentPlugIn)
-	if !ok {
-		return d.Diagnostics(X, Y)
+	met, err := sel.score(ctx, sel.state.Iter, models.PlugIn)
+	if err != nil {
+		return models.Draws, nil, err
 	}
-	plug.SetLatentPlugIn(false)
-	defer plug.SetLatentPlugIn(plugIn)
-	return d.Diagnostics(X, Y)
+	v := met.NLL
+	return ChoosePredictive(sel.state.NLL, v), &v, nil
 }

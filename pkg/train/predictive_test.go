@@ -2,8 +2,11 @@ package train
 
 import (
 	"context"
+	"math"
 	"path/filepath"
 	"testing"
+
+	"github.com/mgpteam/mgp/pkg/models"
 )
 
 // latentRun trains a 30-iteration SLGP on the hetero toy with eval.latent
@@ -50,7 +53,7 @@ func TestEvalLatentAtTraining(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		met, err := Reevaluate(context.Background(), ck, exp, m, 0, ck.Config.Train.Seed)
+		met, err := Reevaluate(context.Background(), ck, exp, m, RunPredictive(ck), 0, ck.Config.Train.Seed)
 		if err != nil || met.NLL != r.Metrics.NLL {
 			t.Errorf("hold %v: the reloaded run scores %v (err %v), the run %v", hold, met.NLL, err, r.Metrics.NLL)
 		}
@@ -67,7 +70,7 @@ func TestEvalLatentAtTraining(t *testing.T) {
 		t.Fatal(err)
 	}
 	plug := s.Selection.ValNLLPlugIn
-	if got, _ := ValidationNLL(context.Background(), ck, exp, m); s.Predictive == LatentMean && got != *plug {
+	if got, _ := ValidationNLL(context.Background(), ck, exp, m, models.PlugIn); got != *plug {
 		t.Errorf("the reloaded plug-in scores %v on the held-out part, the run recorded %v", got, *plug)
 	}
 	want := base.Result
@@ -77,5 +80,21 @@ func TestEvalLatentAtTraining(t *testing.T) {
 	if s.Predictive != want.Predictive || s.Metrics.NLL != want.Metrics.NLL {
 		t.Errorf("select: predictive %q NLL %v (held-out: draws %v, plug-in %v); want %q %v",
 			s.Predictive, s.Metrics.NLL, s.Selection.ValNLL, *plug, want.Predictive, want.Metrics.NLL)
+	}
+}
+
+// TestChoosePredictive: the plug-in only when its held-out NLL is strictly
+// lower; ties and NaN go to the draws.
+func TestChoosePredictive(t *testing.T) {
+	for _, c := range []struct {
+		draws, plug float64
+		want        models.Predictive
+	}{{1, 0.5, models.PlugIn}, {0.5, 1, models.Draws}, {1, 1, models.Draws}, {1, math.NaN(), models.Draws}, {-7, -7.1, models.PlugIn}} {
+		if got := ChoosePredictive(c.draws, c.plug); got != c.want {
+			t.Errorf("draws %v, plug-in %v: %s, want %s", c.draws, c.plug, got, c.want)
+		}
+	}
+	if PredictiveFor(LatentMean) != models.PlugIn || PredictiveFor("") != models.Draws || PredictiveFor(LatentDraws) != models.Draws {
+		t.Error("PredictiveFor maps eval.latent wrongly")
 	}
 }

@@ -5,15 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"time"
 
-	ad "github.com/mgpteam/mgp/pkg/autodiff"
 	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/eval"
 	"github.com/mgpteam/mgp/pkg/models"
@@ -125,252 +122,27 @@ func BuildModelCtx(ctx context.Context, cfg RunConfig, exp *Experiment) (models.
 // presence means the run is complete. With opts.Resume it continues from
 // the directory's checkpoint and ends bit-identical to an uninterrupted run.
 func Run(ctx context.Context, cfg RunConfig, opts Options) (*Outcome, error) {
-	if err := cfg.Validate(); err != nil {
-		return nil, &InputError{err}
-	}
-	ckPath := ""
-	var prev *Checkpoint
-	if opts.OutDir != "" {
-		ckPath = filepath.Join(opts.OutDir, CheckpointFile)
-		var err error
-		if prev, err = checkRunDir(opts.OutDir, cfg, opts.Resume); err != nil {
-			return nil, err
-		}
-	}
-	earlier := versionsBefore(prev, opts.Version)
-	resume := opts.ResumeHint
-	if resume == "" && opts.Command != "" {
-		resume = opts.Command
-		if !opts.Resume {
-			resume += " --resume"
-		}
-	}
-	interrupted := func(phase string, iter int, ck string, err error) error {
-		return &InterruptedError{Iter: iter, Total: cfg.Train.Iterations, Phase: phase, Checkpoint: ck, Resume: resume, Err: err}
-	}
-	exp, err := LoadExperiment(cfg.Data, opts.DataDir)
+	r, err := prepare(ctx, cfg, opts)
 	if err != nil {
-		return nil, &InputError{err}
-	}
-	var hold *Holdout
-	if cfg.Train.Validation > 0 {
-		if exp, hold, err = splitValidation(exp, cfg.Train.Validation, derive(cfg.Train.Seed, streamValidation)); err != nil {
-			return nil, &InputError{err}
-		}
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, interrupted("loading", 0, "", err)
-	}
-	if err := checkInducing(cfg, exp); err != nil {
-		return nil, &InputError{err}
-	}
-	m, err := BuildModelCtx(ctx, cfg, exp)
-	if err := ctx.Err(); err != nil {
-		return nil, interrupted("loading", 0, "", err)
-	}
-	if err != nil {
-		return nil, &InputError{err}
-	}
-	plug, err := plugInFor(cfg, m)
-	if err != nil {
-		return nil, &InputError{err}
-	}
-	predictive := "" // the final predictive: LatentMean for the plug-in
-	if err := checkInducingParams(m, exp); err != nil {
-		return nil, &InputError{err}
-	}
-	tr := NewTrainer(m, exp.XTrain, exp.YTrain, cfg.Train)
-	if prev != nil {
-		if err := prev.Restore(m.Params()); err != nil {
-			return nil, &InputError{fmt.Errorf("%s: %w", ckPath, err)}
-		}
-		if err := tr.Restore(prev.State); err != nil {
-			return nil, &InputError{fmt.Errorf("%s: %w", ckPath, err)}
-		}
-	}
-	if !opts.Quiet && opts.Log != nil {
-		tr.Progress = &Progress{W: opts.Log, TTY: opts.TTY, Every: cfg.Train.LogEvery, Label: fmt.Sprintf("%s/%s", cfg.ModelName(), exp.Name)}
-		if prev != nil {
-			fmt.Fprintf(opts.Log, "%s/%s: resuming from %s at iteration %d of %d\n", cfg.ModelName(), exp.Name, ckPath, prev.State.Iter, cfg.Train.Iterations)
-			if prev.Version != opts.Version {
-				fmt.Fprintf(opts.Log, "%s/%s: the checkpoint was written by version %s, this is %s (result.json lists both)\n",
-					cfg.ModelName(), exp.Name, prev.Version, opts.Version)
-			}
-		}
-	}
-	var sel *selector
-	if hold != nil {
-		sel = &selector{m: m, h: hold, ystd: exp.Std.YStd, samples: cfg.Eval.Samples, seed: cfg.Train.Seed, every: cfg.Train.SelectEvery}
-		if sel.every == 0 {
-			sel.every = DefaultSelectEvery
-		}
-		if prev != nil && prev.Selection != nil {
-			sel.state = *prev.Selection
-		}
-		if err := sel.catchUp(ctx, tr.Iter()); err != nil {
-			return nil, selectErr(ctx, err, interrupted, tr.Iter(), ckPath)
-		}
-	}
-	if cfg.Train.EvalEvery > 0 {
-		tr.Eval = func(k uint64) float64 {
-			met, err := EvaluateCtx(context.Background(), m, exp.XTest, exp.YTest, exp.Std.YStd, cfg.Eval.Samples, derive(cfg.Train.Seed, streamEval+16*k))
-			if err != nil {
-				return math.NaN()
-			}
-			return met.NLL
-		}
-	}
-	save := func(complete bool) error {
-		if ckPath == "" {
-			return nil
-		}
-		st, err := tr.State()
-		if err != nil {
-			return err
-		}
-		ck := NewCheckpoint(cfg, m.Params(), opts.Version)
-		ck.Variant, ck.State, ck.Data = opts.Variant, st, dataInfo(exp)
-		ck.EarlierVersions = earlier
-		ck.Trained = st.Iter == cfg.Train.Iterations
-		ck.Complete = complete
-		if sel != nil {
-			ck.Selection = &sel.state
-		}
-		if complete {
-			ck.Predictive = predictive
-		}
-		if err := ck.Save(ckPath); err != nil {
-			return fmt.Errorf("writing checkpoint: %w", err)
-		}
-		return nil
-	}
-	interval := opts.CheckpointInterval
-	if interval <= 0 {
-		interval = DefaultCheckpointInterval
-	}
-	last := time.Now()
-	tr.AfterStep = func(it int) error {
-		if sel != nil && it%sel.every == 0 {
-			if err := sel.check(ctx, it); err != nil {
-				return err
-			}
-		}
-		every := cfg.Train.CheckpointEvery
-		if it < cfg.Train.Iterations && ((every > 0 && it%every == 0) || (every == 0 && time.Since(last) >= interval)) {
-			if err := save(false); err != nil {
-				return err
-			}
-			last = time.Now()
-		}
-		if opts.AfterStep != nil {
-			opts.AfterStep(it)
-		}
-		return nil
-	}
-	if err := tr.Run(ctx); err != nil {
-		if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
-			if serr := save(false); serr != nil {
-				return nil, fmt.Errorf("%w (and the checkpoint could not be written: %v)", interrupted("training", tr.Iter(), "", err), serr)
-			}
-			return nil, interrupted("training", tr.Iter(), ckPath, err)
-		}
 		return nil, err
 	}
-	if err := save(false); err != nil {
+	if err := r.load(); err != nil {
 		return nil, err
 	}
-	if sel != nil {
-		if err := sel.finish(ctx, tr.Iter()); err != nil {
-			return nil, selectErr(ctx, err, interrupted, tr.Iter(), ckPath)
-		}
-		if err := save(false); err != nil {
-			return nil, err
-		}
+	if err := r.newTrainer(); err != nil {
+		return nil, err
 	}
-	t1 := time.Now()
-	if sel == nil && cfg.Eval.Latent == LatentMean {
-		plug.SetLatentPlugIn(true)
-		predictive = LatentMean
+	if err := r.fit(); err != nil {
+		return nil, err
 	}
-	met, err := EvaluateCtx(ctx, m, exp.XTest, exp.YTest, exp.Std.YStd, cfg.Eval.Samples, derive(cfg.Train.Seed, streamEval))
+	res, err := r.evaluate()
 	if err != nil {
-		if ctx.Err() != nil {
-			return nil, interrupted("evaluation", tr.Iter(), ckPath, err)
-		}
 		return nil, err
 	}
-	var selInfo *eval.Selection
-	var lastDiag map[string]float64
-	if sel != nil {
-		last := met
-		if d, ok := m.(models.Diagnoser); ok {
-			lastDiag = d.Diagnostics(exp.XTrain, exp.YTrain)
-		}
-		if err := sel.restoreBest(); err != nil {
-			return nil, err
-		}
-		var valPlugIn *float64
-		if plug != nil {
-			if predictive, valPlugIn, err = choosePredictive(ctx, cfg, plug, sel); err != nil {
-				return nil, selectErr(ctx, err, interrupted, tr.Iter(), ckPath)
-			}
-		}
-		if met, err = EvaluateCtx(ctx, m, exp.XTest, exp.YTest, exp.Std.YStd, cfg.Eval.Samples, derive(cfg.Train.Seed, streamEval)); err != nil {
-			if ctx.Err() != nil {
-				return nil, interrupted("evaluation", tr.Iter(), ckPath, err)
-			}
-			return nil, err
-		}
-		nv, _ := hold.X.Dims()
-		nt, _ := exp.XTrain.Dims()
-		selInfo = &eval.Selection{Validation: cfg.Train.Validation, NValidation: nv, NTrain: nt, Every: sel.every,
-			Iter: sel.state.Iter, ValNLL: sel.state.NLL, LastMetrics: last, LastDiagnostics: lastDiag, Trace: sel.state.Trace,
-			ValNLLPlugIn: valPlugIn}
+	if err := r.write(res); err != nil {
+		return nil, err
 	}
-	var drawsMet *eval.Metrics
-	if predictive == LatentMean {
-		// The same parameters with the model's own predictive, for the record.
-		plug.SetLatentPlugIn(false)
-		dm, err := EvaluateCtx(ctx, m, exp.XTest, exp.YTest, exp.Std.YStd, cfg.Eval.Samples, derive(cfg.Train.Seed, streamEval))
-		plug.SetLatentPlugIn(true)
-		if err != nil {
-			if ctx.Err() != nil {
-				return nil, interrupted("evaluation", tr.Iter(), ckPath, err)
-			}
-			return nil, err
-		}
-		drawsMet = &dm
-	}
-	evalSec := time.Since(t1).Seconds()
-	trainSec := tr.Seconds()
-	res := &eval.Result{
-		Model: cfg.ModelName(), Dataset: exp.Name, Variant: opts.Variant, Config: configMap(cfg),
-		SplitSeed: cfg.Data.SplitSeed, ModelSeed: cfg.Train.Seed, Split: exp.Split,
-		Iterations: cfg.Train.Iterations, TrainSeconds: trainSec, EvalSeconds: evalSec,
-		ItersPerSecond: float64(cfg.Train.Iterations) / max(trainSec, 1e-9),
-		Metrics:        met, Trace: tr.Trace(), Selection: selInfo,
-		Version: opts.Version, EarlierVersions: earlier, GoVersion: runtime.Version(), BLAS: ad.Backend(),
-		Date: time.Now().UTC().Format(time.RFC3339), Command: opts.Command,
-	}
-	res.Predictive, res.DrawsMetrics = predictive, drawsMet
-	if d, ok := m.(models.Diagnoser); ok {
-		res.Diagnostics = diagnoseWithDraws(d, m, exp.XTrain, exp.YTrain, predictive == LatentMean)
-	}
-	res.Warnings = runWarnings(res)
-	if opts.Log != nil {
-		for _, w := range res.Warnings {
-			fmt.Fprintf(opts.Log, "warning: %s\n", w)
-		}
-	}
-	if opts.OutDir != "" {
-		if err := save(true); err != nil {
-			return nil, err
-		}
-		if err := eval.WriteJSONAtomic(filepath.Join(opts.OutDir, ResultFile), res); err != nil {
-			return nil, err
-		}
-	}
-	return &Outcome{Result: res, Model: m, Exp: exp}, nil
+	return &Outcome{Result: res, Model: r.m, Exp: r.exp}, nil
 }
 
 // checkRunDir makes sure dir can be written and, with resume, returns the
@@ -440,6 +212,8 @@ func dataInfo(exp *Experiment) *DataInfo {
 }
 
 // LoadRun rebuilds a saved run's experiment and model from its checkpoint.
+// The model samples its own predictive; RunPredictive(ck) is the one the
+// run settled on.
 func LoadRun(runDir, dataDir string) (*Checkpoint, *Experiment, models.Model, error) {
 	ck, err := LoadCheckpoint(filepath.Join(runDir, CheckpointFile))
 	if err != nil {
@@ -456,22 +230,23 @@ func LoadRun(runDir, dataDir string) (*Checkpoint, *Experiment, models.Model, er
 	if err := ck.Restore(m.Params()); err != nil {
 		return nil, nil, nil, &InputError{fmt.Errorf("%s: %w", runDir, err)}
 	}
-	if ck.Predictive == LatentMean {
-		plug, ok := m.(models.LatentPlugIn)
-		if !ok {
-			return nil, nil, nil, &InputError{fmt.Errorf("%s: the checkpoint predicts with latent variables at their means, but model %s has none", runDir, ck.Config.ModelName())}
-		}
-		plug.SetLatentPlugIn(true)
+	if _, ok := m.(models.PlugInSampler); RunPredictive(ck) == models.PlugIn && !ok {
+		return nil, nil, nil, &InputError{fmt.Errorf("%s: the checkpoint predicts with latent variables at their means, but model %s has none", runDir, ck.Config.ModelName())}
 	}
 	return ck, exp, m, nil
 }
 
-// Reevaluate scores a restored model again with a given seed.
-func Reevaluate(ctx context.Context, ck *Checkpoint, exp *Experiment, m models.Model, samples int, seed uint64) (eval.Metrics, error) {
+// Reevaluate scores a restored model again, with the predictive pred and a
+// given seed (samples <= 0: the run's eval.samples).
+func Reevaluate(ctx context.Context, ck *Checkpoint, exp *Experiment, m models.Model, pred models.Predictive, samples int, seed uint64) (eval.Metrics, error) {
 	if samples <= 0 {
 		samples = ck.Config.Eval.Samples
 	}
-	return EvaluateCtx(ctx, m, exp.XTest, exp.YTest, exp.Std.YStd, samples, derive(seed, streamEval))
+	pm, err := models.WithPredictive(m, pred)
+	if err != nil {
+		return eval.Metrics{}, &InputError{err}
+	}
+	return EvaluateCtx(ctx, pm, exp.XTest, exp.YTest, exp.Std.YStd, samples, derive(seed, streamEval))
 }
 
 // NewRNG returns a generator for an explicit seed (prediction sampling).
@@ -526,16 +301,6 @@ func checkInducingParams(m models.Model, exp *Experiment) error {
 	return nil
 }
 
-// selectErr turns a failed validation check into an interruption when ctx
-// ended (the checkpoint at ck, if any, resumes with the check) and returns
-// other errors as they are.
-func selectErr(ctx context.Context, err error, interrupted func(string, int, string, error) error, iter int, ck string) error {
-	if ctx.Err() != nil {
-		return interrupted("validation", iter, ck, err)
-	}
-	return err
-}
-
 // RunDiagnostics recomputes a restored model's diagnostics (nil for a
 // model without any) on the rows its run trained on: the training split
 // less the held-out part when the run held one out, as at the end of
@@ -552,5 +317,5 @@ func RunDiagnostics(ck *Checkpoint, exp *Experiment, m models.Model) (map[string
 			return nil, &InputError{err}
 		}
 	}
-	return diagnoseWithDraws(d, m, exp.XTrain, exp.YTrain, ck.Predictive == LatentMean), nil
+	return d.Diagnostics(exp.XTrain, exp.YTrain), nil
 }

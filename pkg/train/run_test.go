@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mgpteam/mgp/pkg/models"
 )
 
 func toyConfig(model string, iters int) RunConfig {
@@ -64,7 +66,7 @@ func TestRunWritesAndReloads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	met, err := Reevaluate(context.Background(), ck, exp, m, 200, cfg.Train.Seed)
+	met, err := Reevaluate(context.Background(), ck, exp, m, models.Draws, 200, cfg.Train.Seed)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -92,7 +92,7 @@ func (s *selector) check(ctx context.Context, it int) error {
 	if beforeCheck != nil {
 		beforeCheck(it)
 	}
-	met, err := s.score(ctx, it)
+	met, err := s.score(ctx, it, models.Draws)
 	if err != nil {
 		return err
 	}
@@ -104,10 +104,14 @@ func (s *selector) check(ctx context.Context, it int) error {
 	return nil
 }
 
-// score evaluates the model as it is on the held-out part with the draws
-// of iteration it's check.
-func (s *selector) score(ctx context.Context, it int) (eval.Metrics, error) {
-	return EvaluateCtx(ctx, s.m, s.h.X, s.h.Y, s.ystd, s.samples, derive(s.seed, streamSelect+16*uint64(it)))
+// score evaluates the model's parameters as they are, with the predictive
+// pred, on the held-out part with the draws of iteration it's check.
+func (s *selector) score(ctx context.Context, it int, pred models.Predictive) (eval.Metrics, error) {
+	m, err := models.WithPredictive(s.m, pred)
+	if err != nil {
+		return eval.Metrics{}, err
+	}
+	return EvaluateCtx(ctx, m, s.h.X, s.h.Y, s.ystd, s.samples, derive(s.seed, streamSelect+16*uint64(it)))
 }
 
 // restoreBest puts the selected parameters into the model.

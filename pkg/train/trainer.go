@@ -58,7 +58,6 @@ type Trainer struct {
 	opt     *ad.Adam
 	tape    *ad.Tape
 	xb, yb  *mat.Dense
-	sched   models.Scheduled
 
 	iter    int
 	evals   uint64
@@ -95,7 +94,6 @@ func NewTrainer(m models.Model, X, Y *mat.Dense, cfg TrainConfig) *Trainer {
 		tape: ad.NewTape(),
 		xb:   mat.NewDense(bs, dx, nil), yb: mat.NewDense(bs, dy, nil),
 	}
-	t.sched, _ = m.(models.Scheduled)
 	return t
 }
 
@@ -150,10 +148,7 @@ func (t *Trainer) step() error {
 	t.xb = data.GatherRows(t.xb, t.X, idx)
 	t.yb = data.GatherRows(t.yb, t.Y, idx)
 	t.tape.Reset()
-	if t.sched != nil {
-		t.sched.SetIteration(it)
-	}
-	obj := t.m.Objective(t.tape, t.xb, t.yb, t.n, t.mc)
+	obj := t.m.Objective(t.tape, models.Step{X: t.xb, Y: t.yb, N: t.n, Iter: it, Rng: t.mc})
 	if err := t.tape.Err(); err != nil {
 		return &NaNError{Iter: it, What: err.Error()}
 	}

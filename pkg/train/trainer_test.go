@@ -3,12 +3,14 @@ package train
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
+	"github.com/mgpteam/mgp/pkg/models"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -21,7 +23,7 @@ type nanModel struct {
 
 func (m *nanModel) Name() string         { return "nan" }
 func (m *nanModel) Params() *ad.ParamSet { return ad.NewParamSet(m.p) }
-func (m *nanModel) Objective(t *ad.Tape, X, Y *mat.Dense, n int, _ *rand.Rand) *ad.Var {
+func (m *nanModel) Objective(t *ad.Tape, _ models.Step) *ad.Var {
 	m.calls++
 	v := t.Neg(t.Sum(t.Square(m.p.On(t))))
 	if m.calls == m.at {
@@ -67,30 +69,27 @@ func TestFitTraceAndPeriodicEval(t *testing.T) {
 	}
 }
 
-// schedModel records the iterations the trainer announces, and checks that
-// each comes before the objective of its step.
+// schedModel records the iteration each objective is built for.
 type schedModel struct {
 	nanModel
-	seen  []int
-	calls int
+	seen []int
 }
 
-func (m *schedModel) SetIteration(it int) { m.seen = append(m.seen, it) }
-func (m *schedModel) Objective(t *ad.Tape, X, Y *mat.Dense, n int, r *rand.Rand) *ad.Var {
-	m.calls++
-	if len(m.seen) != m.calls {
-		panic("objective built before SetIteration")
-	}
-	return m.nanModel.Objective(t, X, Y, n, r)
+func (m *schedModel) Objective(t *ad.Tape, s models.Step) *ad.Var {
+	m.seen = append(m.seen, s.Iter)
+	return m.nanModel.Objective(t, s)
 }
 
-func TestFitTellsScheduledModelsTheIteration(t *testing.T) {
+// TestFitPassesTheIteration: the trainer gives the objective of step it
+// the iteration it = 1, 2, ... (schedules such as SLGP's β warm-up are
+// computed from it).
+func TestFitPassesTheIteration(t *testing.T) {
 	m := &schedModel{nanModel: nanModel{p: ad.NewParam("x", ad.Identity, mat.NewDense(1, 1, []float64{1})), at: -1}}
 	X, Y := mat.NewDense(4, 1, nil), mat.NewDense(4, 1, nil)
 	if _, err := Fit(context.Background(), m, X, Y, TrainConfig{Iterations: 5, LR: 0.01}, nil, nil); err != nil {
 		t.Fatal(err)
 	}
-	if len(m.seen) != 5 || m.seen[0] != 1 || m.seen[4] != 5 {
-		t.Fatalf("iterations announced: %v, want 1..5", m.seen)
+	if fmt.Sprint(m.seen) != "[1 2 3 4 5]" {
+		t.Fatalf("iterations passed: %v, want [1 2 3 4 5]", m.seen)
 	}
 }

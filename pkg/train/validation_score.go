@@ -7,12 +7,13 @@ import (
 	"github.com/mgpteam/mgp/pkg/models"
 )
 
-// ValidationNLL scores a restored run's model on the validation part its
-// run held out (train.validation), with the draws of the selected
-// iteration's check: for the run's own selected parameters it gives back
-// the selected validation NLL exactly. It never reads the test split. A
-// run that held out nothing is refused.
-func ValidationNLL(ctx context.Context, ck *Checkpoint, exp *Experiment, m models.Model) (float64, error) {
+// ValidationNLL scores a restored run's model, with the predictive pred,
+// on the validation part its run held out (train.validation), with the
+// draws of the selected iteration's check: for the run's own selected
+// parameters and the draws it gives back the selected validation NLL
+// exactly. It never reads the test split. A run that held out nothing is
+// refused.
+func ValidationNLL(ctx context.Context, ck *Checkpoint, exp *Experiment, m models.Model, pred models.Predictive) (float64, error) {
 	cfg := ck.Config
 	if cfg.Train.Validation <= 0 || ck.Selection == nil {
 		return 0, &InputError{fmt.Errorf("the run held out no validation part (train.validation is %g): retrain with train.validation set", cfg.Train.Validation)}
@@ -22,7 +23,7 @@ func ValidationNLL(ctx context.Context, ck *Checkpoint, exp *Experiment, m model
 		return 0, &InputError{err}
 	}
 	sel := &selector{m: m, h: hold, ystd: exp.Std.YStd, samples: cfg.Eval.Samples, seed: cfg.Train.Seed}
-	met, err := sel.score(ctx, ck.Selection.Iter)
+	met, err := sel.score(ctx, ck.Selection.Iter, pred)
 	if err != nil {
 		return 0, err
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mgpteam/mgp/pkg/models"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -25,7 +26,7 @@ func TestValidationNLLReproducesSelection(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := ValidationNLL(context.Background(), ck, exp, m)
+	got, err := ValidationNLL(context.Background(), ck, exp, m, models.Draws)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +49,7 @@ func TestValidationNLLReproducesSelection(t *testing.T) {
 	if mat.Equal(expB.YTest, exp.YTest) {
 		t.Fatal("the test targets did not change: the check below tests nothing")
 	}
-	if gotB, err := ValidationNLL(context.Background(), ck, expB, m); err != nil || gotB != got {
+	if gotB, err := ValidationNLL(context.Background(), ck, expB, m, models.Draws); err != nil || gotB != got {
 		t.Errorf("with other test targets: %v (err %v), want %v", gotB, err, got)
 	}
 	cfg.Train.Validation, cfg.Train.SelectEvery = 0, 0
@@ -60,7 +61,7 @@ func TestValidationNLLReproducesSelection(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ValidationNLL(context.Background(), ck, exp, m); err == nil || !strings.Contains(err.Error(), "train.validation") {
+	if _, err := ValidationNLL(context.Background(), ck, exp, m, models.Draws); err == nil || !strings.Contains(err.Error(), "train.validation") {
 		t.Errorf("a run without a held-out part: %v", err)
 	}
 }

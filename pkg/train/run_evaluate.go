@@ -1,0 +1,120 @@
+package train
+
+import (
+	"fmt"
+	"path/filepath"
+	"runtime"
+	"time"
+
+	ad "github.com/mgpteam/mgp/pkg/autodiff"
+	"github.com/mgpteam/mgp/pkg/eval"
+	"github.com/mgpteam/mgp/pkg/models"
+)
+
+// testMetrics scores the model's current parameters with the predictive
+// pred on the test split (the run seed's evaluation draws); an ended
+// context is an interruption during evaluation.
+func (r *run) testMetrics(pred models.Predictive) (eval.Metrics, error) {
+	exp := r.exp
+	m, err := models.WithPredictive(r.m, pred)
+	if err != nil {
+		return eval.Metrics{}, err
+	}
+	met, err := EvaluateCtx(r.ctx, m, exp.XTest, exp.YTest, exp.Std.YStd, r.cfg.Eval.Samples, derive(r.cfg.Train.Seed, streamEval))
+	if err != nil && r.ctx.Err() != nil {
+		return met, r.interrupted("evaluation", r.tr.Iter(), r.ckPath, err)
+	}
+	return met, err
+}
+
+// evaluate settles the parameters (the selected ones with a held-out part,
+// the last otherwise) and the predictive, scores them on the test split
+// (and with the draws too when the plug-in was chosen) and assembles the
+// result with the diagnostics (which describe the draws).
+func (r *run) evaluate() (*eval.Result, error) {
+	cfg, exp, m := r.cfg, r.exp, r.m
+	t1 := time.Now()
+	if r.sel == nil {
+		r.pred = PredictiveFor(cfg.Eval.Latent)
+	}
+	met, err := r.testMetrics(r.pred)
+	if err != nil {
+		return nil, err
+	}
+	var selInfo *eval.Selection
+	if r.sel != nil {
+		if selInfo, err = r.selected(met); err != nil {
+			return nil, err
+		}
+		if met, err = r.testMetrics(r.pred); err != nil {
+			return nil, err
+		}
+	}
+	var drawsMet *eval.Metrics
+	if r.pred == models.PlugIn {
+		// The same parameters with the model's own predictive, for the record.
+		dm, err := r.testMetrics(models.Draws)
+		if err != nil {
+			return nil, err
+		}
+		drawsMet = &dm
+	}
+	evalSec := time.Since(t1).Seconds()
+	trainSec := r.tr.Seconds()
+	res := &eval.Result{
+		Model: cfg.ModelName(), Dataset: exp.Name, Variant: r.opts.Variant, Config: configMap(cfg),
+		SplitSeed: cfg.Data.SplitSeed, ModelSeed: cfg.Train.Seed, Split: exp.Split,
+		Iterations: cfg.Train.Iterations, TrainSeconds: trainSec, EvalSeconds: evalSec,
+		ItersPerSecond: float64(cfg.Train.Iterations) / max(trainSec, 1e-9),
+		Metrics:        met, Trace: r.tr.Trace(), Selection: selInfo,
+		Version: r.opts.Version, EarlierVersions: r.earlier, GoVersion: runtime.Version(), BLAS: ad.Backend(),
+		Date: time.Now().UTC().Format(time.RFC3339), Command: r.opts.Command,
+	}
+	res.Predictive, res.DrawsMetrics = recordedPredictive(r.pred), drawsMet
+	if d, ok := m.(models.Diagnoser); ok {
+		res.Diagnostics = d.Diagnostics(exp.XTrain, exp.YTrain)
+	}
+	res.Warnings = runWarnings(res)
+	return res, nil
+}
+
+// selected records the last iteration's test metrics last and diagnostics,
+// puts the selected parameters into the model and settles the predictive
+// on the held-out part (choosePredictive).
+func (r *run) selected(last eval.Metrics) (*eval.Selection, error) {
+	var lastDiag map[string]float64
+	if d, ok := r.m.(models.Diagnoser); ok {
+		lastDiag = d.Diagnostics(r.exp.XTrain, r.exp.YTrain)
+	}
+	if err := r.sel.restoreBest(); err != nil {
+		return nil, err
+	}
+	pred, valPlugIn, err := choosePredictive(r.ctx, r.cfg, r.sel)
+	if err != nil {
+		return nil, r.selectErr(err)
+	}
+	r.pred = pred
+	nv, _ := r.hold.X.Dims()
+	nt, _ := r.exp.XTrain.Dims()
+	st := r.sel.state
+	return &eval.Selection{Validation: r.cfg.Train.Validation, NValidation: nv, NTrain: nt, Every: r.sel.every,
+		Iter: st.Iter, ValNLL: st.NLL, LastMetrics: last, LastDiagnostics: lastDiag, Trace: st.Trace,
+		ValNLLPlugIn: valPlugIn}, nil
+}
+
+// write reports the result's warnings and, when the run has a directory,
+// writes the complete checkpoint and then result.json.
+func (r *run) write(res *eval.Result) error {
+	if r.opts.Log != nil {
+		for _, w := range res.Warnings {
+			fmt.Fprintf(r.opts.Log, "warning: %s\n", w)
+		}
+	}
+	if r.opts.OutDir == "" {
+		return nil
+	}
+	if err := r.save(true); err != nil {
+		return err
+	}
+	return eval.WriteJSONAtomic(filepath.Join(r.opts.OutDir, ResultFile), res)
+}
