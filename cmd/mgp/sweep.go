@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/sweep"
 	"github.com/mgpteam/mgp/pkg/train"
@@ -198,10 +199,10 @@ func firstLine(s string) string {
 }
 
 // setFlags renders overrides as --set flags for the recorded command.
-func setFlags(sets []string) string {
+func setFlags(sets []config.Override) string {
 	parts := make([]string, len(sets))
 	for i, s := range sets {
-		parts[i] = "--set " + s
+		parts[i] = "--set " + s.String()
 	}
 	return strings.Join(parts, " ")
 }
@@ -213,7 +214,7 @@ func loadRunConfigs(runs []sweep.Run) ([]plannedRun, error) {
 	var problems []string
 	seen := map[string]bool{}
 	for _, r := range runs {
-		cfg, err := loadConfig(r.Config, r.Sets)
+		cfg, _, err := loadConfigOverrides(r.Config, r.Sets)
 		if err != nil {
 			msg := fmt.Sprintf("%s: %v", r.ID(), err)
 			if errors.Is(err, os.ErrNotExist) {

@@ -64,14 +64,6 @@ var (
 // cvaeStream is the initialisation stream of CVAE's spec seed.
 const cvaeStream = 0xc0ae
 
-func newCVAE(decode func(any) error, spec Spec) (Model, error) {
-	cfg := defaultCVAEConfig()
-	if err := decode(&cfg); err != nil {
-		return nil, err
-	}
-	return NewCVAE(cfg, spec)
-}
-
 // NewCVAE builds CVAE for the dimensions of spec's data, its weights drawn
 // from spec.Seed (prior, posterior, then decoder; models.md §1.4).
 func NewCVAE(cfg CVAEConfig, spec Spec) (*CVAE, error) {

@@ -42,14 +42,6 @@ var (
 // mdnStream is the initialisation stream of MDN's spec seed.
 const mdnStream = 0x4d444e
 
-func newMDN(decode func(any) error, spec Spec) (Model, error) {
-	cfg := defaultMDNConfig()
-	if err := decode(&cfg); err != nil {
-		return nil, err
-	}
-	return NewMDN(cfg, spec)
-}
-
 // NewMDN builds MDN for the dimensions of spec's data, its weights drawn
 // from spec.Seed (models.md §1.4).
 func NewMDN(cfg MDNConfig, spec Spec) (*MDN, error) {

@@ -37,14 +37,6 @@ var _ Model = (*SGP)(nil)
 var _ LogDensityer = (*SGP)(nil)
 var _ Diagnoser = (*SGP)(nil)
 
-func newSGP(decode func(any) error, spec Spec) (Model, error) {
-	cfg := defaultSGPConfig()
-	if err := decode(&cfg); err != nil {
-		return nil, err
-	}
-	return NewSGP(cfg, spec)
-}
-
 // NewSGP builds SGP with Z from k-means of the training inputs.
 func NewSGP(cfg SGPConfig, spec Spec) (*SGP, error) {
 	if cfg.M <= 0 {

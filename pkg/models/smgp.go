@@ -75,14 +75,6 @@ var (
 	_ Diagnoser = (*SMGP)(nil)
 )
 
-func newSMGP(decode func(any) error, spec Spec) (Model, error) {
-	cfg := DefaultSMGPConfig()
-	if err := decode(&cfg); err != nil {
-		return nil, err
-	}
-	return NewSMGP(cfg, spec)
-}
-
 // NewSMGP builds SMGP: Z_f and Z_a from two separate k-means runs on the
 // training inputs, q(u) at m = 0, R = I, kernels and noises at 1
 // (models.md §4.2).

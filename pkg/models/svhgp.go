@@ -31,14 +31,6 @@ func errPositive(key string, v float64) error {
 	return fmt.Errorf("%s = %g: must be positive", key, v)
 }
 
-func newSVHGP(decode func(any) error, spec Spec) (Model, error) {
-	cfg := defaultHeteroConfig()
-	if err := decode(&cfg); err != nil {
-		return nil, err
-	}
-	return NewSVHGP(cfg, spec)
-}
-
 // NewSVHGP builds SVHGP (c_init is ignored: there is no c). SVHGP models
 // one output (§6.1): data with several target columns are refused.
 func NewSVHGP(cfg HeteroConfig, spec Spec) (*SVHGP, error) {
