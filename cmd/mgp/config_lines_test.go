@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -127,10 +128,25 @@ var outOfRange = map[string]string{
 	"data.split_index": "-1",
 }
 
+// modelOutOfRange holds, per model, values of the right type that the
+// model's config refuses (config.Validator) before any data is read.
+// slgp and gpcde validate when their constructors run (after the data).
+var modelOutOfRange = map[string]map[string]string{
+	"sgp":   {"m": "0", "noise_init": "0"},
+	"shgp":  {"m": "0", "m_w": "-1", "quadrature": "0"},
+	"svhgp": {"m": "-2", "m_w": "-1", "quadrature": "-3"},
+	"smgp":  {"m": "0", "t": "0", "s": "0", "lambda": "0", "noise_init": "-1", "bound": "loose", "s_w": "2"},
+	"dagp":  {"m": "0", "t": "-1", "s": "0", "lambda": ".inf", "noise_init": "0"},
+	"hnn":   {"hidden": "[100, 0]"},
+	"mdn":   {"hidden": "[-1]", "t": "0"},
+	"cvae":  {"hidden": "[0]", "d_w": "0", "s": "0", "decoder": "sideways", "noise_init": "0"},
+}
+
 // TestConfigErrorNamesItsLine writes, for every key of the data, train
 // and eval sections and of every registered model's config, a run config
 // with one key a line where exactly that key has a bad value (of the wrong
-// type, or out of range where outOfRange has one), and checks that the
+// type, and out of range where outOfRange or modelOutOfRange has one), and
+// checks that the
 // error names the key and the file with that key's own line; then the same
 // bad value given by --set over a good file names the --set flag. An
 // unknown key in each section is blamed on its own line too.
@@ -142,6 +158,11 @@ func TestConfigErrorNamesItsLine(t *testing.T) {
 		e, err := models.Lookup(name)
 		if err != nil {
 			t.Fatal(err)
+		}
+		for k := range modelOutOfRange[name] {
+			if !slices.Contains(config.Keys(e.NewConfig()), k) {
+				t.Fatalf("modelOutOfRange: %s has no key %s", name, k)
+			}
 		}
 		ms := sectionOf(t, "model", e.NewConfig(), nil)
 		ms.vals["name"] = name
@@ -161,6 +182,9 @@ func TestConfigErrorNamesItsLine(t *testing.T) {
 				if k != "bogus" {
 					bads = []string{badValue(s.kinds[k])}
 					if r, ok := outOfRange[key]; ok {
+						bads = append(bads, r)
+					}
+					if r, ok := modelOutOfRange[name][k]; ok && s.name == "model" {
 						bads = append(bads, r)
 					}
 				}

@@ -31,6 +31,9 @@ func DefaultDAGPConfig() DAGPConfig {
 
 // NewDAGP builds DAGP (models.md §6.2) with SMGP's initialisation (§4.2).
 func NewDAGP(cfg DAGPConfig, spec Spec) (*DAGP, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
 	return newMixture("dagp", "§6.2", boundMean, SMGPConfig{M: cfg.M, T: cfg.T, S: cfg.S, Lambda: cfg.Lambda,
 		Whiten: cfg.Whiten, ARD: cfg.ARD, NoiseInit: cfg.NoiseInit, HardPredict: cfg.HardPredict}, spec)
 }

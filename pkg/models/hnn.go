@@ -40,7 +40,7 @@ const hnnStream = 0x4e4e
 // NewHNN builds HNN for the dimensions of spec's data, its weights drawn
 // from spec.Seed (models.md §1.4).
 func NewHNN(cfg HNNConfig, spec Spec) (*HNN, error) {
-	if err := checkHidden(cfg.Hidden); err != nil {
+	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
 	_, dx := spec.X.Dims()

@@ -1,7 +1,6 @@
 package models
 
 import (
-	"fmt"
 	"math"
 	"math/rand/v2"
 
@@ -45,11 +44,8 @@ const mdnStream = 0x4d444e
 // NewMDN builds MDN for the dimensions of spec's data, its weights drawn
 // from spec.Seed (models.md §1.4).
 func NewMDN(cfg MDNConfig, spec Spec) (*MDN, error) {
-	if err := checkHidden(cfg.Hidden); err != nil {
+	if err := cfg.Validate(); err != nil {
 		return nil, err
-	}
-	if cfg.T <= 0 {
-		return nil, fmt.Errorf("model.t = %d: the number of mixture components must be positive (the paper's setting is 4)", cfg.T)
 	}
 	_, dx := spec.X.Dims()
 	_, dy := spec.Y.Dims()

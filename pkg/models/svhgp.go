@@ -1,11 +1,11 @@
 package models
 
 import (
-	"fmt"
 	"math"
 	"math/rand/v2"
 
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
+	"github.com/mgpteam/mgp/pkg/config"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -28,7 +28,7 @@ var (
 )
 
 func errPositive(key string, v float64) error {
-	return fmt.Errorf("%s = %g: must be positive", key, v)
+	return config.Errorf(key, "%s = %g: must be positive", key, v)
 }
 
 // NewSVHGP builds SVHGP (c_init is ignored: there is no c). SVHGP models
