@@ -77,6 +77,19 @@ func Keys(cfg any) []string {
 	return out
 }
 
+// Values returns the keys of a config struct (or a pointer to one) with
+// their values.
+func Values(cfg any) map[string]any {
+	v := reflect.Indirect(reflect.ValueOf(cfg))
+	out := map[string]any{}
+	for i := range v.NumField() {
+		if k := tagKey(v.Type().Field(i)); k != "" {
+			out[k] = v.Field(i).Interface()
+		}
+	}
+	return out
+}
+
 // tagKey is a field's key, "" for an unexported or untagged field.
 func tagKey(f reflect.StructField) string {
 	if !f.IsExported() {

@@ -73,12 +73,21 @@ func TestRegistryConformance(t *testing.T) {
 }
 
 // smallFor returns the keys of smallOptions that the config struct cfg has.
-func smallFor(cfg any) map[string]any {
+func smallFor(cfg any) map[string]any { return known(smallOptions, cfg) }
+
+// known returns the keys of opts that the config struct cfg has.
+func known(opts map[string]any, cfg any) map[string]any {
 	out := map[string]any{}
 	for _, k := range config.Keys(cfg) {
-		if v, ok := smallOptions[k]; ok {
+		if v, ok := opts[k]; ok {
 			out[k] = v
 		}
 	}
 	return out
+}
+
+// decodeKnown decodes the keys of opts that a model's config has, with
+// the run config's strict decoder (shared options for several models).
+func decodeKnown(opts map[string]any) func(any) error {
+	return func(dst any) error { return config.DecodeValue(known(opts, dst), dst, "model") }
 }

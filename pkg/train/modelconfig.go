@@ -3,7 +3,6 @@ package train
 import (
 	"encoding/json"
 	"fmt"
-	"reflect"
 	"strings"
 
 	"github.com/mgpteam/mgp/pkg/config"
@@ -110,12 +109,8 @@ func (m ModelConfig) Map() map[string]any {
 	if m.Config == nil {
 		return out
 	}
-	v := reflect.Indirect(reflect.ValueOf(m.Config))
-	for i := range v.NumField() {
-		f := v.Type().Field(i)
-		if k, _, _ := strings.Cut(f.Tag.Get("mapstructure"), ","); f.IsExported() && k != "" && k != "-" {
-			out[k] = v.Field(i).Interface()
-		}
+	for k, v := range config.Values(m.Config) {
+		out[k] = v
 	}
 	return out
 }
