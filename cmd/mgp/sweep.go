@@ -83,10 +83,11 @@ covers, --measure-all times every pair anew, --save-costs FILE keeps the cost mo
 	return c
 }
 
-// plannedRun is a run with its loaded config.
+// plannedRun is a run with its loaded config and where that came from.
 type plannedRun struct {
 	sweep.Run
 	cfg train.RunConfig
+	src *configSource
 }
 
 func runSweep(cmd *cobra.Command, g *globalOpts, o *sweepOpts) error {
@@ -164,7 +165,7 @@ func runSweep(cmd *cobra.Command, g *globalOpts, o *sweepOpts) error {
 			Version: version(), Variant: r.Variant, Resume: resume,
 			ResumeHint: cmdLine,
 		})
-		return err
+		return p.src.locate(err) // a key found wrong with the data: its line
 	}
 	var progress io.Writer = ew
 	if g.quiet {
@@ -214,7 +215,7 @@ func loadRunConfigs(runs []sweep.Run) ([]plannedRun, error) {
 	var problems []string
 	seen := map[string]bool{}
 	for _, r := range runs {
-		cfg, _, err := loadConfigOverrides(r.Config, r.Sets)
+		cfg, src, err := loadConfigOverrides(r.Config, r.Sets)
 		if err != nil {
 			msg := fmt.Sprintf("%s: %v", r.ID(), err)
 			if errors.Is(err, os.ErrNotExist) {
@@ -243,7 +244,7 @@ func loadRunConfigs(runs []sweep.Run) ([]plannedRun, error) {
 			}
 			continue
 		}
-		out = append(out, plannedRun{Run: r, cfg: cfg})
+		out = append(out, plannedRun{Run: r, cfg: cfg, src: src})
 	}
 	if len(problems) > 0 {
 		if len(problems) > 12 {
