@@ -74,8 +74,8 @@ func Join(key, child string) string {
 	return key + "." + child
 }
 
-// Within reports whether key is path or lies under it ("model.m" is
+// within reports whether key is path or lies under it ("model.m" is
 // within "model" and within "model.m").
-func Within(key, path string) bool {
+func within(key, path string) bool {
 	return key == path || strings.HasPrefix(key, path+".")
 }

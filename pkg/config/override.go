@@ -47,11 +47,11 @@ func Uint(key string, v uint64, from string) Override {
 }
 
 // String renders o as key=value, the form --set takes.
-func (o Override) String() string { return o.Key + "=" + Text(o.Value) }
+func (o Override) String() string { return o.Key + "=" + text(o.Value) }
 
-// Text renders a YAML value on one line: a scalar as written (a float as
+// text renders a YAML value on one line: a scalar as written (a float as
 // Go's shortest 'g' form), a list as [a,b].
-func Text(n *yaml.Node) string {
+func text(n *yaml.Node) string {
 	n = content(n)
 	switch {
 	case n == nil:
@@ -59,7 +59,7 @@ func Text(n *yaml.Node) string {
 	case n.Kind == yaml.SequenceNode:
 		parts := make([]string, len(n.Content))
 		for i, c := range n.Content {
-			parts[i] = Text(c)
+			parts[i] = text(c)
 		}
 		return "[" + strings.Join(parts, ",") + "]"
 	case n.Kind == yaml.ScalarNode && n.ShortTag() == "!!float":
@@ -167,7 +167,7 @@ func Line(doc *yaml.Node, key string) int {
 // in doc, else path; "" when there is neither a path nor an override.
 func Where(path string, doc *yaml.Node, overrides []Override, key string) string {
 	for i := len(overrides) - 1; i >= 0; i-- {
-		if Within(key, overrides[i].Key) {
+		if within(key, overrides[i].Key) {
 			return overrides[i].From
 		}
 	}

@@ -48,9 +48,9 @@ func MustModelConfig(name string, set map[string]any) ModelConfig {
 }
 
 // DecodeNode decodes a model section (config.NodeDecoder): name first,
-// then the other keys into that model's config over its defaults. A name
-// equal to the current one keeps the current values underneath, so a
-// --set override changes one key of the file's section.
+// then the other keys into that model's config. A section naming another
+// model (or none held yet) starts from that model's defaults; one naming
+// the model m already holds, or no model, is decoded over m's values.
 func (m *ModelConfig) DecodeNode(n *yaml.Node, key string) error {
 	if n.Kind != yaml.MappingNode {
 		return config.Errorf(key, "write the model section as key: value lines (name: and the model's keys)")
