@@ -41,7 +41,7 @@ func TestBadTrainInputCatalogue(t *testing.T) {
 		{"fractional m by --set", []string{"-c", cfg, "--set", "model.m=50.5"}, []string{"--set model.m=50.5", "model.m", "not an integer"}},
 		{"m: fifty in the file", []string{"-c", fifty}, []string{"fifty.yaml:3", "model.m", "not a number"}},
 		{"unknown model key in the file", []string{"-c", mm}, []string{"mm.yaml:3", "model.mm"}},
-		{"unknown train key by --set", []string{"-c", cfg, "--set", "train.foo=1"}, []string{"--set train.foo=1", "invalid keys: foo"}},
+		{"unknown train key by --set", []string{"-c", cfg, "--set", "train.foo=1"}, []string{"--set train.foo=1: train.foo: unknown key", "lr_final"}},
 		{"fractional samples", []string{"-c", cfg, "--set", "eval.samples=2.5"}, []string{"eval.samples", "not an integer"}},
 		{"text lr", []string{"-c", cfg, "--set", "train.lr=fast"}, []string{"train.lr", "not a number"}},
 		{"lr_final above lr", []string{"-c", cfg, "--set", "train.lr_final=0.5"}, []string{"train.lr_final = 0.5", "must be in (0, train.lr"}},

@@ -4,11 +4,11 @@ import (
 	"io/fs"
 	"math/rand/v2"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/mgpteam/mgp/pkg/autodiff/adtest"
+	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/sweep"
 	"gonum.org/v1/gonum/mat"
@@ -17,13 +17,13 @@ import (
 // repoRoot is the repository root seen from this package's directory.
 const repoRoot = "../.."
 
-// buildFromConfig loads a run config with overrides as mgp train does and
-// builds its model on 200 random points with 4 inputs, which decodes every
-// model key strictly (the data section is checked by loadConfig; the data
-// itself is not read).
-func buildFromConfig(t *testing.T, path string, sets []string) {
+// buildFromConfig loads a run config with overrides as mgp train and mgp
+// sweep do (one strict decoder for the file, the model section and the
+// overrides) and builds its model on 200 random points with 4 inputs (the
+// data itself is not read).
+func buildFromConfig(t *testing.T, path string, sets []config.Override) {
 	t.Helper()
-	cfg, err := loadConfig(path, sets)
+	cfg, _, err := loadConfigOverrides(path, sets)
 	if err != nil {
 		t.Errorf("%s %v: %v", path, sets, err)
 		return
@@ -34,7 +34,7 @@ func buildFromConfig(t *testing.T, path string, sets []string) {
 		_, c := X.Dims()
 		return adtest.Rand(rand.New(rand.NewPCG(seed, 3)), M, c)
 	}}
-	if _, err := models.New(cfg.ModelName(), cfg.ModelDecoder(), spec); err != nil {
+	if _, err := cfg.Model.Build(spec); err != nil {
 		t.Errorf("%s %v: model %s: %v", path, sets, cfg.ModelName(), err)
 	}
 }
@@ -76,20 +76,22 @@ func TestShippedConfigsBuild(t *testing.T) {
 			t.Errorf("%s: %v", p, err)
 			continue
 		}
-		var seen [][]string
+		seen := map[string]bool{}
 		for _, r := range plan.Runs {
 			// One build per config and overrides; the seeds change no key.
-			key := []string{r.Config}
+			var sets []config.Override
+			key := r.Config
 			for _, set := range r.Sets {
-				if !strings.HasPrefix(set, "data.split_seed=") && !strings.HasPrefix(set, "train.seed=") {
-					key = append(key, set)
+				if set.Key != "data.split_seed" && set.Key != "train.seed" {
+					sets = append(sets, set)
+					key += " " + set.String()
 				}
 			}
-			if slices.ContainsFunc(seen, func(k []string) bool { return slices.Equal(k, key) }) {
+			if seen[key] {
 				continue
 			}
-			seen = append(seen, key)
-			buildFromConfig(t, filepath.Join(repoRoot, r.Config), key[1:])
+			seen[key] = true
+			buildFromConfig(t, filepath.Join(repoRoot, r.Config), sets)
 		}
 	}
 }

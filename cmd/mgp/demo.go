@@ -95,10 +95,11 @@ idle cores, most of it SLGP on the hetero case at about 9 steps/s).`,
 // toyRunConfig is the paper's toy setting for one model (models.md §9.1).
 func toyRunConfig(model, toy string, iters int, seed uint64) train.RunConfig {
 	cfg := train.DefaultRunConfig()
-	cfg.Model = map[string]any{"name": model, "m": 50}
+	set := map[string]any{"m": 50}
 	if model == "slgp" {
-		cfg.Model["inducing"] = "encoded" // models.md §5.3: design E on the toys
+		set["inducing"] = "encoded" // models.md §5.3: design E on the toys
 	}
+	cfg.Model = train.MustModelConfig(model, set)
 	cfg.Data = train.DataConfig{Name: toy, SplitSeed: seed}
 	cfg.Train.Iterations = iters
 	cfg.Train.BatchSize = 0

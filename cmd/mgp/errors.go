@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"strings"
 
+	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/train"
 )
@@ -33,8 +34,9 @@ func exitCode(err error) int {
 	var ue *usageError
 	var fe *data.FileError
 	var ie *train.InputError
+	var ke *config.KeyError
 	switch {
-	case errors.As(err, &ue), errors.As(err, &fe), errors.As(err, &ie), errors.Is(err, fs.ErrNotExist):
+	case errors.As(err, &ue), errors.As(err, &fe), errors.As(err, &ie), errors.As(err, &ke), errors.Is(err, fs.ErrNotExist):
 		return 2
 	case errors.Is(err, context.Canceled):
 		return 130

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/sweep"
 	"github.com/mgpteam/mgp/pkg/train"
@@ -82,10 +83,11 @@ covers, --measure-all times every pair anew, --save-costs FILE keeps the cost mo
 	return c
 }
 
-// plannedRun is a run with its loaded config.
+// plannedRun is a run with its loaded config and where that came from.
 type plannedRun struct {
 	sweep.Run
 	cfg train.RunConfig
+	src *configSource
 }
 
 func runSweep(cmd *cobra.Command, g *globalOpts, o *sweepOpts) error {
@@ -163,7 +165,7 @@ func runSweep(cmd *cobra.Command, g *globalOpts, o *sweepOpts) error {
 			Version: version(), Variant: r.Variant, Resume: resume,
 			ResumeHint: cmdLine,
 		})
-		return err
+		return p.src.locate(err) // a key found wrong with the data: its line
 	}
 	var progress io.Writer = ew
 	if g.quiet {
@@ -198,10 +200,10 @@ func firstLine(s string) string {
 }
 
 // setFlags renders overrides as --set flags for the recorded command.
-func setFlags(sets []string) string {
+func setFlags(sets []config.Override) string {
 	parts := make([]string, len(sets))
 	for i, s := range sets {
-		parts[i] = "--set " + s
+		parts[i] = "--set " + s.String()
 	}
 	return strings.Join(parts, " ")
 }
@@ -213,7 +215,7 @@ func loadRunConfigs(runs []sweep.Run) ([]plannedRun, error) {
 	var problems []string
 	seen := map[string]bool{}
 	for _, r := range runs {
-		cfg, err := loadConfig(r.Config, r.Sets)
+		cfg, src, err := loadConfigOverrides(r.Config, r.Sets)
 		if err != nil {
 			msg := fmt.Sprintf("%s: %v", r.ID(), err)
 			if errors.Is(err, os.ErrNotExist) {
@@ -242,7 +244,7 @@ func loadRunConfigs(runs []sweep.Run) ([]plannedRun, error) {
 			}
 			continue
 		}
-		out = append(out, plannedRun{Run: r, cfg: cfg})
+		out = append(out, plannedRun{Run: r, cfg: cfg, src: src})
 	}
 	if len(problems) > 0 {
 		if len(problems) > 12 {

@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strings"
 
 	"github.com/mgpteam/mgp/pkg/eval"
 	"github.com/mgpteam/mgp/pkg/train"
@@ -57,7 +56,7 @@ func runTrain(cmd *cobra.Command, g *globalOpts, o *trainOpts) error {
 	if o.seed >= 0 {
 		sets = append([]string{fmt.Sprintf("data.split_seed=%d", o.seed), fmt.Sprintf("train.seed=%d", o.seed)}, sets...)
 	}
-	cfg, err := loadConfig(o.config, sets)
+	cfg, src, err := loadConfigSource(o.config, sets)
 	if err != nil {
 		return err
 	}
@@ -81,12 +80,8 @@ func runTrain(cmd *cobra.Command, g *globalOpts, o *trainOpts) error {
 		fmt.Fprintf(cmd.OutOrStdout(), "%s: the run is already complete (see %s); nothing to resume\n", out, filepath.Join(out, train.ResultFile))
 		return nil
 	}
-	var ie *train.InputError
-	if errors.As(err, &ie) && strings.HasPrefix(strings.TrimPrefix(ie.Error(), "unknown key(s) "), "model.") {
-		return inputErr(errors.New(locateConfigError(o.config, sets, ie.Error())))
-	}
 	if err != nil {
-		return err
+		return src.locate(err) // a key found wrong with the data (model.m above the rows)
 	}
 	printMetrics(cmd.OutOrStdout(), res.Result)
 	fmt.Fprintf(cmd.OutOrStdout(), "wrote %s and %s\n", filepath.Join(out, train.ResultFile), filepath.Join(out, train.CheckpointFile))

@@ -5,14 +5,14 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/go-viper/mapstructure/v2"
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
 	"github.com/mgpteam/mgp/pkg/autodiff/adtest"
+	"github.com/mgpteam/mgp/pkg/config"
 	"gonum.org/v1/gonum/mat"
 )
 
-// smallOptions shrinks every model for the conformance suite; keys a model
-// does not have are ignored.
+// smallOptions shrinks every model for the conformance suite; each model
+// gets the keys it has (smallFor), decoded strictly as a config file is.
 var smallOptions = map[string]any{"m": 4, "m_w": 3, "hidden": []int{4}, "s": 3, "beta": 0.5, "nu0_init": 0.3}
 
 // TestRegistryConformance runs every registered model through the same
@@ -30,7 +30,7 @@ func TestRegistryConformance(t *testing.T) {
 					_, c := X.Dims()
 					return adtest.Rand(r, M, c)
 				}}
-				m, err := New(name, func(dst any) error { return mapstructure.WeakDecode(smallOptions, dst) }, spec)
+				m, err := New(name, func(dst any) error { return config.DecodeValue(smallFor(dst), dst, "model") }, spec)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -70,4 +70,24 @@ func TestRegistryConformance(t *testing.T) {
 			}
 		})
 	}
+}
+
+// smallFor returns the keys of smallOptions that the config struct cfg has.
+func smallFor(cfg any) map[string]any { return known(smallOptions, cfg) }
+
+// known returns the keys of opts that the config struct cfg has.
+func known(opts map[string]any, cfg any) map[string]any {
+	out := map[string]any{}
+	for _, k := range config.Keys(cfg) {
+		if v, ok := opts[k]; ok {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// decodeKnown decodes the keys of opts that a model's config has, with
+// the run config's strict decoder (shared options for several models).
+func decodeKnown(opts map[string]any) func(any) error {
+	return func(dst any) error { return config.DecodeValue(known(opts, dst), dst, "model") }
 }

@@ -1,7 +1,6 @@
 package models
 
 import (
-	"fmt"
 	"math"
 	"math/rand/v2"
 
@@ -64,29 +63,11 @@ var (
 // cvaeStream is the initialisation stream of CVAE's spec seed.
 const cvaeStream = 0xc0ae
 
-func newCVAE(decode func(any) error, spec Spec) (Model, error) {
-	cfg := defaultCVAEConfig()
-	if err := decode(&cfg); err != nil {
-		return nil, err
-	}
-	return NewCVAE(cfg, spec)
-}
-
 // NewCVAE builds CVAE for the dimensions of spec's data, its weights drawn
 // from spec.Seed (prior, posterior, then decoder; models.md §1.4).
 func NewCVAE(cfg CVAEConfig, spec Spec) (*CVAE, error) {
-	if err := checkHidden(cfg.Hidden); err != nil {
+	if err := cfg.Validate(); err != nil {
 		return nil, err
-	}
-	switch {
-	case cfg.DW <= 0:
-		return nil, fmt.Errorf("model.d_w = %d: the latent dimension must be positive", cfg.DW)
-	case cfg.S <= 0:
-		return nil, fmt.Errorf("model.s = %d: the number of Monte Carlo samples must be positive (the paper's setting is 10)", cfg.S)
-	case cfg.Decoder != decoderHetero && cfg.Decoder != decoderHomo:
-		return nil, fmt.Errorf("model.decoder = %q: use %s (the default) or %s", cfg.Decoder, decoderHetero, decoderHomo)
-	case cfg.NoiseInit <= 0:
-		return nil, errPositive("model.noise_init", cfg.NoiseInit)
 	}
 	_, dx := spec.X.Dims()
 	_, dy := spec.Y.Dims()

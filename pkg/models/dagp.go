@@ -29,16 +29,11 @@ func DefaultDAGPConfig() DAGPConfig {
 	return DAGPConfig{M: d.M, T: d.T, S: d.S, Lambda: d.Lambda, Whiten: d.Whiten, ARD: d.ARD, NoiseInit: d.NoiseInit}
 }
 
-func newDAGP(decode func(any) error, spec Spec) (Model, error) {
-	cfg := DefaultDAGPConfig()
-	if err := decode(&cfg); err != nil {
-		return nil, err
-	}
-	return NewDAGP(cfg, spec)
-}
-
 // NewDAGP builds DAGP (models.md §6.2) with SMGP's initialisation (§4.2).
 func NewDAGP(cfg DAGPConfig, spec Spec) (*DAGP, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
 	return newMixture("dagp", "§6.2", boundMean, SMGPConfig{M: cfg.M, T: cfg.T, S: cfg.S, Lambda: cfg.Lambda,
 		Whiten: cfg.Whiten, ARD: cfg.ARD, NoiseInit: cfg.NoiseInit, HardPredict: cfg.HardPredict}, spec)
 }

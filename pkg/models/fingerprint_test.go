@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/go-viper/mapstructure/v2"
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
 	"github.com/mgpteam/mgp/pkg/autodiff/adtest"
 	"gonum.org/v1/gonum/floats"
@@ -46,7 +45,7 @@ func runFingerprint(t *testing.T, name string) fingerprint {
 		_, c := X.Dims()
 		return adtest.Rand(rand.New(rand.NewPCG(seed, 3)), M, c)
 	}}
-	m, err := New(name, func(dst any) error { return mapstructure.WeakDecode(fingerprintOptions, dst) }, spec)
+	m, err := New(name, decodeKnown(fingerprintOptions), spec)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -29,7 +29,7 @@ var (
 // latentInitStream (prior network, posterior network, then the inducing
 // inputs' w columns).
 func NewGPCDE(cfg GPCDEConfig, spec Spec) (*GPCDE, error) {
-	if err := cfg.check(); err != nil {
+	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
 	_, dx := spec.X.Dims()

@@ -25,8 +25,9 @@ func DefaultGPCDEConfig() GPCDEConfig {
 	return GPCDEConfig{M: 100, DW: 1, S: 10, Prior: priorMLP, Hidden: defaultHidden(), Whiten: true, ARD: true, NoiseInit: 1}
 }
 
-// check validates the keys.
-func (c GPCDEConfig) check() error {
+// Validate checks GPCDE's keys before any data is read; an error is a
+// *config.KeyError naming the key.
+func (c GPCDEConfig) Validate() error {
 	return checkLatentKeys(c.M, c.DW, c.S, c.Prior, c.Hidden, c.NoiseInit, c.LeakySlope)
 }
 

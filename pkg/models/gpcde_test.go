@@ -5,21 +5,15 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/go-viper/mapstructure/v2"
 	"github.com/mgpteam/mgp/pkg/autodiff/adtest"
+	"github.com/mgpteam/mgp/pkg/config"
 	"gonum.org/v1/gonum/mat"
 )
 
-// strictDecode decodes opts into a config struct, refusing keys the struct
-// does not have, as the trainer's decoder does.
+// strictDecode decodes opts into a config struct with the run config's
+// decoder (unknown keys refused, with the struct's KeyHint).
 func strictDecode(opts map[string]any) func(any) error {
-	return func(dst any) error {
-		dec, err := mapstructure.NewDecoder(&mapstructure.DecoderConfig{Result: dst, ErrorUnused: true})
-		if err != nil {
-			return err
-		}
-		return dec.Decode(opts)
-	}
+	return func(dst any) error { return config.DecodeValue(opts, dst, "model") }
 }
 
 // TestGPCDERefusesSLGPKeys: each of SLGP's keys given to GPCDE is an error

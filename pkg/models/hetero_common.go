@@ -48,14 +48,11 @@ func newTwoLayers(cfg *HeteroConfig, spec Spec, model, section, wName string) (*
 	if err := singleOutput(model, section, spec); err != nil {
 		return nil, err
 	}
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
 	if cfg.MW == 0 {
 		cfg.MW = cfg.M
-	}
-	if cfg.M <= 0 || cfg.MW <= 0 {
-		return nil, fmt.Errorf("model.m = %d, model.m_w = %d: inducing point counts must be positive", cfg.M, cfg.MW)
-	}
-	if cfg.Quadrature <= 0 {
-		return nil, fmt.Errorf("model.quadrature = %d: must be positive", cfg.Quadrature)
 	}
 	_, dx := spec.X.Dims()
 	// Two separate k-means runs (models.md §3.2): different seeds.

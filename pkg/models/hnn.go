@@ -37,18 +37,10 @@ var (
 // hnnStream is the initialisation stream of HNN's spec seed.
 const hnnStream = 0x4e4e
 
-func newHNN(decode func(any) error, spec Spec) (Model, error) {
-	cfg := defaultHNNConfig()
-	if err := decode(&cfg); err != nil {
-		return nil, err
-	}
-	return NewHNN(cfg, spec)
-}
-
 // NewHNN builds HNN for the dimensions of spec's data, its weights drawn
 // from spec.Seed (models.md §1.4).
 func NewHNN(cfg HNNConfig, spec Spec) (*HNN, error) {
-	if err := checkHidden(cfg.Hidden); err != nil {
+	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
 	_, dx := spec.X.Dims()

@@ -1,7 +1,6 @@
 package models
 
 import (
-	"fmt"
 	"math"
 	"math/rand/v2"
 
@@ -42,22 +41,11 @@ var (
 // mdnStream is the initialisation stream of MDN's spec seed.
 const mdnStream = 0x4d444e
 
-func newMDN(decode func(any) error, spec Spec) (Model, error) {
-	cfg := defaultMDNConfig()
-	if err := decode(&cfg); err != nil {
-		return nil, err
-	}
-	return NewMDN(cfg, spec)
-}
-
 // NewMDN builds MDN for the dimensions of spec's data, its weights drawn
 // from spec.Seed (models.md §1.4).
 func NewMDN(cfg MDNConfig, spec Spec) (*MDN, error) {
-	if err := checkHidden(cfg.Hidden); err != nil {
+	if err := cfg.Validate(); err != nil {
 		return nil, err
-	}
-	if cfg.T <= 0 {
-		return nil, fmt.Errorf("model.t = %d: the number of mixture components must be positive (the paper's setting is 4)", cfg.T)
 	}
 	_, dx := spec.X.Dims()
 	_, dy := spec.Y.Dims()

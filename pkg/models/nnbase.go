@@ -5,6 +5,7 @@ import (
 	"math"
 
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
+	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/models/nn"
 	"gonum.org/v1/gonum/mat"
 )
@@ -25,7 +26,7 @@ func defaultHidden() []int { return []int{100, 100, 100} }
 func checkHidden(hidden []int) error {
 	for _, h := range hidden {
 		if h <= 0 {
-			return fmt.Errorf("model.hidden = %v: layer sizes must be positive", hidden)
+			return config.Errorf("model.hidden", "model.hidden = %v: layer sizes must be positive", hidden)
 		}
 	}
 	return nil

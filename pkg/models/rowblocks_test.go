@@ -5,7 +5,6 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/go-viper/mapstructure/v2"
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
 	"github.com/mgpteam/mgp/pkg/autodiff/adtest"
 	"github.com/mgpteam/mgp/pkg/models/nn"
@@ -32,7 +31,7 @@ func TestRowBlocksChangeNoNumber(t *testing.T) {
 		if name == "cvae" {
 			o = map[string]any{"hidden": []int{16, 16}, "s": 10}
 		}
-		mod, err := New(name, func(dst any) error { return mapstructure.WeakDecode(o, dst) }, spec)
+		mod, err := New(name, decodeKnown(o), spec)
 		if err != nil {
 			t.Fatal(err)
 		}

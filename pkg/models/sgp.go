@@ -1,7 +1,6 @@
 package models
 
 import (
-	"fmt"
 	"math"
 	"math/rand/v2"
 
@@ -37,21 +36,10 @@ var _ Model = (*SGP)(nil)
 var _ LogDensityer = (*SGP)(nil)
 var _ Diagnoser = (*SGP)(nil)
 
-func newSGP(decode func(any) error, spec Spec) (Model, error) {
-	cfg := defaultSGPConfig()
-	if err := decode(&cfg); err != nil {
-		return nil, err
-	}
-	return NewSGP(cfg, spec)
-}
-
 // NewSGP builds SGP with Z from k-means of the training inputs.
 func NewSGP(cfg SGPConfig, spec Spec) (*SGP, error) {
-	if cfg.M <= 0 {
-		return nil, fmt.Errorf("model.m = %d: the number of inducing points must be positive", cfg.M)
-	}
-	if cfg.NoiseInit <= 0 {
-		return nil, fmt.Errorf("model.noise_init = %g: must be positive", cfg.NoiseInit)
+	if err := cfg.Validate(); err != nil {
+		return nil, err
 	}
 	_, dx := spec.X.Dims()
 	_, dy := spec.Y.Dims()

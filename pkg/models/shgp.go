@@ -29,14 +29,6 @@ var (
 	_ Diagnoser    = (*SHGP)(nil)
 )
 
-func newSHGP(decode func(any) error, spec Spec) (Model, error) {
-	cfg := defaultHeteroConfig()
-	if err := decode(&cfg); err != nil {
-		return nil, err
-	}
-	return NewSHGP(cfg, spec)
-}
-
 // NewSHGP builds SHGP; Z_f and Z_w come from two k-means runs. SHGP
 // models one output (§3.1): data with several target columns are refused.
 func NewSHGP(cfg HeteroConfig, spec Spec) (*SHGP, error) {

@@ -29,7 +29,7 @@ var (
 // (prior network, posterior network, encoder, then the inducing inputs'
 // w columns).
 func NewSLGP(cfg SLGPConfig, spec Spec) (*SLGP, error) {
-	if err := cfg.check(); err != nil {
+	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
 	_, dx := spec.X.Dims()

@@ -1,6 +1,6 @@
 package models
 
-import "fmt"
+import "github.com/mgpteam/mgp/pkg/config"
 
 // The bounds SLGP can train with (model.bound, models.md §5.6).
 const (
@@ -57,24 +57,25 @@ func DefaultSLGPConfig() SLGPConfig {
 		Hidden: defaultHidden(), Design: designDirect, Whiten: true, ARD: true, NoiseInit: 1}
 }
 
-// check validates the keys.
-func (c SLGPConfig) check() error {
+// Validate checks SLGP's keys before any data is read; an error is a
+// *config.KeyError naming the key.
+func (c SLGPConfig) Validate() error {
 	if err := checkLatentKeys(c.M, c.DW, c.S, c.Prior, c.Hidden, c.NoiseInit, c.LeakySlope); err != nil {
 		return err
 	}
 	switch {
 	case c.DH < 0:
-		return fmt.Errorf("model.d_h = %d: must be positive (or left out for d_x + d_w)", c.DH)
+		return config.Errorf("model.d_h", "model.d_h = %d: must be positive (or left out for d_x + d_w)", c.DH)
 	case c.Beta < 0:
-		return fmt.Errorf("model.beta = %g: must be >= 0", c.Beta)
+		return config.Errorf("model.beta", "model.beta = %g: must be >= 0", c.Beta)
 	case c.BetaWarmup < 0:
-		return fmt.Errorf("model.beta_warmup = %d: must be >= 0 (iterations; 0 = off)", c.BetaWarmup)
+		return config.Errorf("model.beta_warmup", "model.beta_warmup = %d: must be >= 0 (iterations; 0 = off)", c.BetaWarmup)
 	case c.Nu0Init <= 0:
 		return errPositive("model.nu0_init", c.Nu0Init)
 	case c.Bound != boundVI && c.Bound != boundIWVI && c.Bound != boundHybrid:
-		return fmt.Errorf("model.bound = %q: use %s, %s or %s", c.Bound, boundVI, boundIWVI, boundHybrid)
+		return config.Errorf("model.bound", "model.bound = %q: use %s, %s or %s", c.Bound, boundVI, boundIWVI, boundHybrid)
 	case c.Design != designDirect && c.Design != designEncoded:
-		return fmt.Errorf("model.inducing = %q: use %s or %s", c.Design, designDirect, designEncoded)
+		return config.Errorf("model.inducing", "model.inducing = %q: use %s or %s", c.Design, designDirect, designEncoded)
 	}
 	return nil
 }
@@ -83,13 +84,13 @@ func (c SLGPConfig) check() error {
 func checkLatentKeys(m, dw, s int, prior string, hidden []int, noiseInit, leaky float64) error {
 	switch {
 	case m <= 0:
-		return fmt.Errorf("model.m = %d: must be positive", m)
+		return config.Errorf("model.m", "model.m = %d: must be positive", m)
 	case dw <= 0:
-		return fmt.Errorf("model.d_w = %d: must be positive", dw)
+		return config.Errorf("model.d_w", "model.d_w = %d: must be positive", dw)
 	case s <= 0:
-		return fmt.Errorf("model.s = %d: must be positive", s)
+		return config.Errorf("model.s", "model.s = %d: must be positive", s)
 	case leaky < 0 || leaky >= 1:
-		return fmt.Errorf("model.leaky_slope = %g: must be in [0, 1) (0 = plain ReLU)", leaky)
+		return config.Errorf("model.leaky_slope", "model.leaky_slope = %g: must be in [0, 1) (0 = plain ReLU)", leaky)
 	case noiseInit <= 0:
 		return errPositive("model.noise_init", noiseInit)
 	}

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/go-viper/mapstructure/v2"
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
 	"github.com/mgpteam/mgp/pkg/autodiff/adtest"
 	"github.com/mgpteam/mgp/pkg/models/nn"
@@ -174,14 +173,7 @@ func TestFixNu0(t *testing.T) {
 			objectiveCheck(t, m, X, Y, 30, 4)
 		}
 	}
-	strict := func(dst any) error {
-		d, err := mapstructure.NewDecoder(&mapstructure.DecoderConfig{ErrorUnused: true, Result: dst})
-		if err != nil {
-			return err
-		}
-		return d.Decode(map[string]any{"fix_nu0": true})
-	}
-	if _, err := newGPCDE(strict,
+	if _, err := New("gpcde", strictDecode(map[string]any{"fix_nu0": true}),
 		Spec{X: X, Y: Y, Seed: 1, KMeans: func(X *mat.Dense, M int, _ uint64) *mat.Dense { return adtest.Rand(rng, M, 2) }}); err == nil {
 		t.Error("GPCDE accepted fix_nu0")
 	}

@@ -1,8 +1,6 @@
 package models
 
 import (
-	"fmt"
-	"math"
 	"math/rand/v2"
 
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
@@ -75,47 +73,21 @@ var (
 	_ Diagnoser = (*SMGP)(nil)
 )
 
-func newSMGP(decode func(any) error, spec Spec) (Model, error) {
-	cfg := DefaultSMGPConfig()
-	if err := decode(&cfg); err != nil {
-		return nil, err
-	}
-	return NewSMGP(cfg, spec)
-}
-
 // NewSMGP builds SMGP: Z_f and Z_a from two separate k-means runs on the
 // training inputs, q(u) at m = 0, R = I, kernels and noises at 1
 // (models.md §4.2).
 func NewSMGP(cfg SMGPConfig, spec Spec) (*SMGP, error) {
-	switch {
-	case cfg.Bound != boundJoint && cfg.Bound != boundNested:
-		return nil, fmt.Errorf("model.bound = %q: use %s ([C]'s, the default) or %s ([P]'s, with model.s_w inner samples)",
-			cfg.Bound, boundJoint, boundNested)
-	case cfg.Bound == boundNested && cfg.SW <= 0:
-		return nil, fmt.Errorf("model.s_w = %d: the nested bound needs a positive number of inner Concrete samples per logit sample", cfg.SW)
-	case cfg.Bound == boundJoint && cfg.SW != 0:
-		return nil, fmt.Errorf("model.s_w = %d: inner samples are used only by bound: nested; remove the key or set model.bound", cfg.SW)
+	if err := cfg.Validate(); err != nil {
+		return nil, err
 	}
 	return newMixture("smgp", "§4.1", cfg.Bound, cfg, spec)
 }
 
-// newMixture validates cfg and builds the mixture of GP experts as model
-// name; section is the models.md section of its likelihood.
+// newMixture builds the mixture of GP experts as model name from a
+// validated cfg; section is the models.md section of its likelihood.
 func newMixture(name, section, bound string, cfg SMGPConfig, spec Spec) (*SMGP, error) {
 	if err := singleOutput(name, section, spec); err != nil {
 		return nil, err
-	}
-	switch {
-	case cfg.M <= 0:
-		return nil, fmt.Errorf("model.m = %d: the number of inducing points must be positive", cfg.M)
-	case cfg.T <= 0:
-		return nil, fmt.Errorf("model.t = %d: the number of experts must be positive (the paper uses 4)", cfg.T)
-	case cfg.S <= 0:
-		return nil, fmt.Errorf("model.s = %d: the number of Monte Carlo samples must be positive (the paper uses 10)", cfg.S)
-	case !(cfg.Lambda > 0) || math.IsInf(cfg.Lambda, 0):
-		return nil, fmt.Errorf("model.lambda = %g: the Concrete temperature must be a positive finite number (the paper uses 0.01)", cfg.Lambda)
-	case !(cfg.NoiseInit > 0) || math.IsInf(cfg.NoiseInit, 0):
-		return nil, errPositive("model.noise_init", cfg.NoiseInit)
 	}
 	_, dx := spec.X.Dims()
 	// Two separate k-means runs (models.md §4.2): different seeds.

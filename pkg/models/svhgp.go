@@ -1,11 +1,11 @@
 package models
 
 import (
-	"fmt"
 	"math"
 	"math/rand/v2"
 
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
+	"github.com/mgpteam/mgp/pkg/config"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -28,15 +28,7 @@ var (
 )
 
 func errPositive(key string, v float64) error {
-	return fmt.Errorf("%s = %g: must be positive", key, v)
-}
-
-func newSVHGP(decode func(any) error, spec Spec) (Model, error) {
-	cfg := defaultHeteroConfig()
-	if err := decode(&cfg); err != nil {
-		return nil, err
-	}
-	return NewSVHGP(cfg, spec)
+	return config.Errorf(key, "%s = %g: must be positive", key, v)
 }
 
 // NewSVHGP builds SVHGP (c_init is ignored: there is no c). SVHGP models

@@ -1,7 +1,7 @@
 package models
 
 import (
-	"fmt"
+	"github.com/mgpteam/mgp/pkg/config"
 	"math/rand/v2"
 
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
@@ -22,7 +22,7 @@ const (
 // checkPrior refuses a model.prior other than mlp, normal or scaled.
 func checkPrior(prior string) error {
 	if prior != priorMLP && prior != priorNormal && prior != priorScaled {
-		return fmt.Errorf("model.prior = %q: use %s, %s or %s", prior, priorMLP, priorNormal, priorScaled)
+		return config.Errorf("model.prior", "model.prior = %q: use %s, %s or %s", prior, priorMLP, priorNormal, priorScaled)
 	}
 	return nil
 }

@@ -3,9 +3,10 @@ package sweep
 import (
 	"fmt"
 	"path/filepath"
-	"sort"
-	"strconv"
+	"slices"
 	"strings"
+
+	"github.com/mgpteam/mgp/pkg/config"
 )
 
 // DefaultVariant names the single variant of a sweep that lists none.
@@ -19,8 +20,9 @@ type Run struct {
 	Seed uint64
 	// Config is the run-config file.
 	Config string
-	// Sets are the key=value overrides, applied in order.
-	Sets []string
+	// Sets are the overrides, applied in order: the sweep's set, the
+	// variant's, its data set's, then the seeds.
+	Sets []config.Override
 	// Dir is the run's directory in the results tree.
 	Dir string
 }
@@ -47,14 +49,10 @@ func Expand(s *Spec, available func(model string) bool) (*Plan, error) {
 	if len(variants) == 0 {
 		variants = []Variant{{Name: DefaultVariant}}
 	}
-	base, err := setList("set", s.Set)
-	if err != nil {
-		return nil, err
-	}
 	for _, seed := range s.Seeds {
 		for _, d := range s.Datasets {
 			for _, m := range s.Models {
-				for vi, v := range variants {
+				for _, v := range variants {
 					if len(v.Models) > 0 && !contains(v.Models, m) {
 						continue
 					}
@@ -62,16 +60,9 @@ func Expand(s *Spec, available func(model string) bool) (*Plan, error) {
 						p.Unavailable[m]++
 						continue
 					}
-					vs, err := setList(fmt.Sprintf("variants[%d].set", vi), v.Set)
-					if err != nil {
-						return nil, err
-					}
-					ds, err := setList(fmt.Sprintf("variants[%d].per_dataset.%s", vi, d), v.PerDataset[d])
-					if err != nil {
-						return nil, err
-					}
-					sets := append(append(append([]string{}, base...), vs...), ds...)
-					sets = append(sets, fmt.Sprintf("data.split_seed=%d", seed), fmt.Sprintf("train.seed=%d", seed))
+					sets := slices.Concat(s.Set, v.Set, v.PerDataset[d])
+					from := fmt.Sprintf("seed %d of %s", seed, s.path)
+					sets = append(sets, config.Uint("data.split_seed", seed, from), config.Uint("train.seed", seed, from))
 					r := Run{
 						Dataset: d, Model: m, Variant: v.Name, Seed: seed,
 						Config: strings.NewReplacer("{dataset}", d, "{model}", m).Replace(s.Config),
@@ -84,56 +75,6 @@ func Expand(s *Spec, available func(model string) bool) (*Plan, error) {
 		}
 	}
 	return p, nil
-}
-
-// setList renders overrides as sorted key=value strings, refusing values
-// that cannot be written on one line (maps).
-func setList(where string, m map[string]any) ([]string, error) {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	out := make([]string, 0, len(keys))
-	for _, k := range keys {
-		v, err := formatValue(m[k])
-		if err != nil {
-			return nil, fmt.Errorf("%s.%s: %v", where, k, err)
-		}
-		out = append(out, k+"="+v)
-	}
-	return out, nil
-}
-
-// formatValue writes a YAML scalar or list of scalars as an override value.
-func formatValue(v any) (string, error) {
-	switch x := v.(type) {
-	case nil:
-		return "", fmt.Errorf("no value")
-	case string:
-		return x, nil
-	case bool:
-		return strconv.FormatBool(x), nil
-	case int:
-		return strconv.Itoa(x), nil
-	case int64:
-		return strconv.FormatInt(x, 10), nil
-	case uint64:
-		return strconv.FormatUint(x, 10), nil
-	case float64:
-		return strconv.FormatFloat(x, 'g', -1, 64), nil
-	case []any:
-		parts := make([]string, len(x))
-		for i, e := range x {
-			s, err := formatValue(e)
-			if err != nil {
-				return "", err
-			}
-			parts[i] = s
-		}
-		return "[" + strings.Join(parts, ",") + "]", nil
-	}
-	return "", fmt.Errorf("value %v: use a number, a string, true/false or a list of those", v)
 }
 
 // Shard returns shard i (0-based) of n of runs: every n-th run starting at

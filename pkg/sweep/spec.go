@@ -28,7 +28,7 @@ type Spec struct {
 	// replaced, e.g. configs/uci/{dataset}-{model}.yaml.
 	Config string `yaml:"config"`
 	// Set holds overrides (key: value) applied to every run.
-	Set map[string]any `yaml:"set"`
+	Set Overrides `yaml:"set"`
 	// Variants are named override sets; each run of the grid is made once
 	// per variant. None means one variant, "default", with no overrides.
 	Variants []Variant `yaml:"variants"`
@@ -44,9 +44,9 @@ type Variant struct {
 	// Models restricts the variant to these models (empty: all).
 	Models []string `yaml:"models"`
 	// Set holds the variant's overrides for every data set.
-	Set map[string]any `yaml:"set"`
+	Set Overrides `yaml:"set"`
 	// PerDataset holds overrides for single data sets, on top of Set.
-	PerDataset map[string]map[string]any `yaml:"per_dataset"`
+	PerDataset map[string]Overrides `yaml:"per_dataset"`
 }
 
 // Seeds is a list of non-negative seeds, written as a YAML list of
@@ -124,6 +124,13 @@ func ReadSpec(path string) (*Spec, error) {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	s.path = path
+	s.Set.locate(path)
+	for i := range s.Variants {
+		s.Variants[i].Set.locate(path)
+		for _, o := range s.Variants[i].PerDataset {
+			o.locate(path)
+		}
+	}
 	if err := s.check(); err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}

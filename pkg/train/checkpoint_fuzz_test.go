@@ -13,7 +13,7 @@ import (
 // step must return an error or succeed, never panic.
 func FuzzLoadCheckpoint(f *testing.F) {
 	cfg := toyConfig("sgp", 5)
-	cfg.Model["m"] = 5
+	setModel(f, &cfg, map[string]any{"m": 5})
 	dir := f.TempDir()
 	if _, err := Run(t0(), cfg, Options{OutDir: dir}); err != nil {
 		f.Fatal(err)

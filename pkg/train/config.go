@@ -1,23 +1,21 @@
 package train
 
 import (
-	"fmt"
 	"math"
 	"slices"
-	"sort"
-	"strings"
 
-	"github.com/go-viper/mapstructure/v2"
+	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/data"
 )
 
-// RunConfig is one run: which model (its "name" plus model-specific keys),
-// which data, how to train and how to evaluate.
+// RunConfig is one run: which model (its name and its own typed config),
+// which data, how to train and how to evaluate. DecodeRunConfig reads one
+// from YAML; JSON (result and checkpoint files) round-trips.
 type RunConfig struct {
-	Model map[string]any `mapstructure:"model" json:"model"`
-	Data  DataConfig     `mapstructure:"data" json:"data"`
-	Train TrainConfig    `mapstructure:"train" json:"train"`
-	Eval  EvalConfig     `mapstructure:"eval" json:"eval"`
+	Model ModelConfig `mapstructure:"model" json:"model"`
+	Data  DataConfig  `mapstructure:"data" json:"data"`
+	Train TrainConfig `mapstructure:"train" json:"train"`
+	Eval  EvalConfig  `mapstructure:"eval" json:"eval"`
 }
 
 // DataConfig chooses the data set and its split.
@@ -94,10 +92,12 @@ const (
 	LatentSelect = "select"
 )
 
-// DefaultRunConfig holds the paper's UCI settings (models.md §7, §9.2).
+// DefaultRunConfig holds the paper's UCI settings (models.md §7, §9.2),
+// with SGP's defaults as the model. These and each model's Default config
+// are the only defaults: a config file is decoded over them.
 func DefaultRunConfig() RunConfig {
 	return RunConfig{
-		Model: map[string]any{"name": "sgp"},
+		Model: MustModelConfig("sgp", nil),
 		Data:  DataConfig{Split: "random", Stats: "full"},
 		Train: TrainConfig{Iterations: 20000, BatchSize: 512, LR: 0.005, LogEvery: 1000, TraceEvery: 100},
 		Eval:  EvalConfig{Samples: 200},
@@ -105,24 +105,23 @@ func DefaultRunConfig() RunConfig {
 }
 
 // ModelName returns the model section's name.
-func (c *RunConfig) ModelName() string {
-	s, _ := c.Model["name"].(string)
-	return strings.ToLower(s)
-}
+func (c *RunConfig) ModelName() string { return c.Model.Name }
 
-// Validate checks the config and names the offending key.
+// Validate checks the config, the model section's values included (when
+// its struct is a config.Validator), before any data is read; the error is
+// a *config.KeyError naming the offending key.
 func (c *RunConfig) Validate() error {
 	if c.ModelName() == "" {
-		return fmt.Errorf("model.name is missing: set it to one of the registered models")
+		return config.Errorf("model.name", "model.name is missing: set it to one of the registered models")
 	}
 	if c.Data.Kind == "csv" && c.Data.Path == "" {
-		return fmt.Errorf("data.kind = csv needs data.path: set it to your CSV file (a header row, numeric columns)")
+		return config.Errorf("data.kind", "data.kind = csv needs data.path: set it to your CSV file (a header row, numeric columns)")
 	}
 	if c.Data.Name == "" && c.Data.Path == "" {
-		return fmt.Errorf("data.name is missing: set a toy (hetero, step, moons), a UCI set or data.kind: csv with data.path")
+		return config.Errorf("data.name", "data.name is missing: set a toy (hetero, step, moons), a UCI set or data.kind: csv with data.path")
 	}
 	if c.Train.Iterations < 0 {
-		return fmt.Errorf("train.iterations = %d: must be >= 0", c.Train.Iterations)
+		return config.Errorf("train.iterations", "train.iterations = %d: must be >= 0", c.Train.Iterations)
 	}
 	for _, k := range []struct {
 		key string
@@ -136,79 +135,51 @@ func (c *RunConfig) Validate() error {
 		{"data.split_index", c.Data.SplitIndex, "it selects a split file"},
 	} {
 		if k.v < 0 {
-			return fmt.Errorf("%s = %d: must be >= 0 (%s)", k.key, k.v, k.why)
+			return config.Errorf(k.key, "%s = %d: must be >= 0 (%s)", k.key, k.v, k.why)
 		}
 	}
 	if c.Data.Split == "fixed" && (c.Data.Kind == "toy" || (c.Data.Kind == "" && slices.Contains(data.ToyNames(), c.Data.Name))) {
-		return fmt.Errorf("data.split = fixed: the toy case %q has no split files (its test set is a fresh draw); remove data.split", c.Data.Name)
+		return config.Errorf("data.split", "data.split = fixed: the toy case %q has no split files (its test set is a fresh draw); remove data.split", c.Data.Name)
 	}
 	if math.IsNaN(c.Train.Validation) || c.Train.Validation < 0 || c.Train.Validation > 0.5 {
-		return fmt.Errorf("train.validation = %g: must be a fraction in [0, 0.5] of the training split (0 = no held-out selection)", c.Train.Validation)
+		return config.Errorf("train.validation", "train.validation = %g: must be a fraction in [0, 0.5] of the training split (0 = no held-out selection)", c.Train.Validation)
 	}
 	if c.Train.SelectEvery < 0 {
-		return fmt.Errorf("train.select_every = %d: must be >= 0 (0: every %d iterations)", c.Train.SelectEvery, DefaultSelectEvery)
+		return config.Errorf("train.select_every", "train.select_every = %d: must be >= 0 (0: every %d iterations)", c.Train.SelectEvery, DefaultSelectEvery)
 	}
 	if c.Train.SelectEvery > 0 && c.Train.Validation == 0 {
-		return fmt.Errorf("train.select_every = %d needs train.validation (the fraction of the training split to hold out), e.g. 0.1", c.Train.SelectEvery)
+		return config.Errorf("train.select_every", "train.select_every = %d needs train.validation (the fraction of the training split to hold out), e.g. 0.1", c.Train.SelectEvery)
 	}
 	if c.Train.CheckpointEvery < 0 {
-		return fmt.Errorf("train.checkpoint_every = %d: must be >= 0 (0: about every five minutes)", c.Train.CheckpointEvery)
+		return config.Errorf("train.checkpoint_every", "train.checkpoint_every = %d: must be >= 0 (0: about every five minutes)", c.Train.CheckpointEvery)
 	}
 	if !(c.Train.LR > 0) || math.IsInf(c.Train.LR, 0) {
-		return fmt.Errorf("train.lr = %g: must be a positive finite number (the paper uses 0.005)", c.Train.LR)
+		return config.Errorf("train.lr", "train.lr = %g: must be a positive finite number (the paper uses 0.005)", c.Train.LR)
 	}
 	if math.IsNaN(c.Train.LRFinal) || c.Train.LRFinal < 0 || c.Train.LRFinal > c.Train.LR {
-		return fmt.Errorf("train.lr_final = %g: must be in (0, train.lr = %g], the learning rate of the last iteration (0: no decay)", c.Train.LRFinal, c.Train.LR)
+		return config.Errorf("train.lr_final", "train.lr_final = %g: must be in (0, train.lr = %g], the learning rate of the last iteration (0: no decay)", c.Train.LRFinal, c.Train.LR)
 	}
 	if c.Eval.Samples < 2 {
-		return fmt.Errorf("eval.samples = %d: the KDE needs at least 2 samples per test point", c.Eval.Samples)
+		return config.Errorf("eval.samples", "eval.samples = %d: the KDE needs at least 2 samples per test point", c.Eval.Samples)
 	}
 	switch c.Eval.Latent {
 	case "", LatentDraws, LatentMean:
 	case LatentSelect:
 		if c.Train.Validation == 0 {
-			return fmt.Errorf("eval.latent = select chooses on the held-out validation part: set train.validation (e.g. 0.1), or eval.latent to draws or mean")
+			return config.Errorf("eval.latent", "eval.latent = select chooses on the held-out validation part: set train.validation (e.g. 0.1), or eval.latent to draws or mean")
 		}
 	default:
-		return fmt.Errorf("eval.latent = %q: use draws (the model's predictive), mean (w and h at their means) or select (the better on the held-out part)", c.Eval.Latent)
+		return config.Errorf("eval.latent", "eval.latent = %q: use draws (the model's predictive), mean (w and h at their means) or select (the better on the held-out part)", c.Eval.Latent)
 	}
 	switch c.Data.Split {
 	case "", "random", "fixed":
 	default:
-		return fmt.Errorf("data.split = %q: use random or fixed", c.Data.Split)
+		return config.Errorf("data.split", "data.split = %q: use random or fixed", c.Data.Split)
 	}
 	switch c.Data.Stats {
 	case "", "full", "train":
 	default:
-		return fmt.Errorf("data.stats = %q: use full or train", c.Data.Stats)
+		return config.Errorf("data.stats", "data.stats = %q: use full or train", c.Data.Stats)
 	}
-	return nil
-}
-
-// ModelDecoder returns a decode function that fills a model's config struct
-// from the model section (without "name"), rejecting unknown keys with an
-// error that names them.
-func (c *RunConfig) ModelDecoder() func(any) error {
-	return func(dst any) error {
-		sub := map[string]any{}
-		for k, v := range c.Model {
-			if k != "name" {
-				sub[k] = v
-			}
-		}
-		var md mapstructure.Metadata
-		dec, err := mapstructure.NewDecoder(strictDecoderConfig(dst, &md))
-		if err != nil {
-			return err
-		}
-		if err := dec.Decode(sub); err != nil {
-			return fmt.Errorf("%s (model %s)", DecodeMessage("model.", err), c.ModelName())
-		}
-		if len(md.Unused) > 0 {
-			sort.Strings(md.Unused)
-			return fmt.Errorf("unknown key(s) model.%s for model %s: check the spelling against the model's documented options",
-				strings.Join(md.Unused, ", model."), c.ModelName())
-		}
-		return nil
-	}
+	return c.Model.Validate()
 }

@@ -60,7 +60,7 @@ func sameMetrics(a, b eval.Metrics) bool {
 func trainToy(t *testing.T, model map[string]any, toy string, iters int) (models.Model, *Experiment) {
 	t.Helper()
 	cfg := toyConfig(fmt.Sprint(model["name"]), iters)
-	cfg.Model = model
+	cfg.Model = modelCfg(model)
 	cfg.Data.Name = toy
 	exp, err := LoadExperiment(cfg.Data, "")
 	if err != nil {
@@ -147,7 +147,7 @@ func twoOutputCSV(t *testing.T, dir string, n int) string {
 // twoOutputConfig is a run on the two-output CSV.
 func twoOutputConfig(path string, model map[string]any, iters int) RunConfig {
 	cfg := toyConfig(fmt.Sprint(model["name"]), iters)
-	cfg.Model = model
+	cfg.Model = modelCfg(model)
 	cfg.Data = DataConfig{Kind: "csv", Path: path, Target: []string{"y1", "y2"}}
 	return cfg
 }

@@ -11,8 +11,8 @@ import (
 func smallSLGP(toy string, iters int) RunConfig {
 	cfg := toyConfig("slgp", iters)
 	cfg.Data.Name = toy
-	cfg.Model = map[string]any{"name": "slgp", "m": 20, "s": 5, "hidden": []int{32, 32}, "beta": 0.01,
-		"inducing": "encoded"}
+	cfg.Model = modelCfg(map[string]any{"name": "slgp", "m": 20, "s": 5, "hidden": []int{32, 32}, "beta": 0.01,
+		"inducing": "encoded"})
 	return cfg
 }
 

@@ -33,7 +33,7 @@ func TestPredictFromRunDirAlone(t *testing.T) {
 				t.Fatal(err)
 			}
 			cfg := toyConfig(name, 15)
-			cfg.Model = map[string]any{"name": name}
+			cfg.Model = modelCfg(map[string]any{"name": name})
 			cfg.Data = DataConfig{Kind: "csv", Path: csvPath, Target: []string{"target"}, Split: "random"}
 			runDir := filepath.Join(dir, "run")
 			if _, err := Run(context.Background(), cfg, Options{OutDir: runDir}); err != nil {

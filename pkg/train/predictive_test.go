@@ -14,7 +14,7 @@ import (
 func latentRun(t *testing.T, latent string, hold bool) (*Outcome, string) {
 	t.Helper()
 	cfg := smallSLGP("hetero", 30)
-	cfg.Model["s"], cfg.Model["hidden"] = 2, []int{8}
+	setModel(t, &cfg, map[string]any{"s": 2, "hidden": []int{8}})
 	cfg.Eval.Samples = 50
 	if hold {
 		cfg.Train.Validation, cfg.Train.SelectEvery = 0.2, 10

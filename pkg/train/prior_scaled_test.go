@@ -36,7 +36,7 @@ func TestScaledPriorSilencesW(t *testing.T) {
 	}
 	run := func(prior string) *Outcome {
 		cfg := DefaultRunConfig()
-		cfg.Model = map[string]any{"name": "gpcde", "m": 20, "hidden": []int{32, 32}, "s": 5, "prior": prior, "noise_init": 0.01}
+		cfg.Model = modelCfg(map[string]any{"name": "gpcde", "m": 20, "hidden": []int{32, 32}, "s": 5, "prior": prior, "noise_init": 0.01})
 		cfg.Data = DataConfig{Kind: "csv", Path: path, Split: "random", Stats: "full"}
 		cfg.Train.Iterations, cfg.Train.BatchSize = 1500, 0
 		cfg.Eval.Samples = 100

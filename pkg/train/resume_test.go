@@ -25,8 +25,7 @@ func resumeConfig(model, toy string) RunConfig {
 	cfg.Train.Seed = 5
 	cfg.Eval.Samples = 50
 	if model == "slgp" {
-		cfg.Model["hidden"] = []any{16, 16}
-		cfg.Model["s"] = 4
+		setModel(nil, &cfg, map[string]any{"hidden": []any{16, 16}, "s": 4})
 	}
 	return cfg
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/eval"
 	"github.com/mgpteam/mgp/pkg/models"
@@ -111,7 +112,7 @@ func BuildModel(cfg RunConfig, exp *Experiment) (models.Model, error) {
 // (the caller must check ctx afterwards and discard the model).
 func BuildModelCtx(ctx context.Context, cfg RunConfig, exp *Experiment) (models.Model, error) {
 	km := func(X *mat.Dense, M int, seed uint64) *mat.Dense { return data.KMeansCtx(ctx, X, M, seed) }
-	return models.New(cfg.ModelName(), cfg.ModelDecoder(), models.Spec{
+	return cfg.Model.Build(models.Spec{
 		X: exp.XTrain, Y: exp.YTrain, Seed: derive(cfg.Train.Seed, streamInit), KMeans: km,
 	})
 }
@@ -255,7 +256,7 @@ func NewRNG(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(derive(seed, s
 // configMap renders cfg as a generic map for the result file.
 func configMap(cfg RunConfig) map[string]any {
 	return map[string]any{
-		"model": cfg.Model,
+		"model": cfg.Model.Map(),
 		"data":  cfg.Data,
 		"train": cfg.Train,
 		"eval":  cfg.Eval,
@@ -266,19 +267,12 @@ func configMap(cfg RunConfig) map[string]any {
 // cannot place them, and the cost (O(M³) per step) buys nothing.
 func checkInducing(cfg RunConfig, exp *Experiment) error {
 	n, _ := exp.XTrain.Dims()
-	var m float64
-	switch v := cfg.Model["m"].(type) {
-	case int:
-		m = float64(v)
-	case int64:
-		m = float64(v)
-	case float64:
-		m = v
-	default:
+	m, ok := cfg.Model.Int("m")
+	if !ok {
 		return nil
 	}
-	if m > float64(n) {
-		return fmt.Errorf("model.m = %v but the training set of %s has %d rows: use at most %d inducing points (the paper uses 100)", m, exp.Name, n, n)
+	if m > n {
+		return config.Errorf("model.m", "model.m = %d inducing points but the training set of %s has %d rows: use at most %d (the paper uses 100)", m, exp.Name, n, n)
 	}
 	return nil
 }

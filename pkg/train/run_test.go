@@ -2,18 +2,23 @@ package train
 
 import (
 	"context"
+	"errors"
 	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/models"
 )
 
 func toyConfig(model string, iters int) RunConfig {
 	cfg := DefaultRunConfig()
-	cfg.Model = map[string]any{"name": model, "m": 20}
+	cfg.Model = modelCfg(map[string]any{"name": model})
+	if _, ok := cfg.Model.Int("m"); ok {
+		setModel(nil, &cfg, map[string]any{"m": 20})
+	}
 	cfg.Data = DataConfig{Name: "hetero"}
 	cfg.Train.Iterations = iters
 	cfg.Train.BatchSize = 0
@@ -85,11 +90,12 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
+// TestUnknownModelKey: a key the model does not have is refused when the
+// model section is decoded, before any run, with the key in a KeyError.
 func TestUnknownModelKey(t *testing.T) {
-	cfg := toyConfig("sgp", 1)
-	cfg.Model["inducing"] = 5
-	_, err := Run(context.Background(), cfg, Options{})
-	if err == nil || !strings.Contains(err.Error(), "model.inducing") {
+	_, err := NewModelConfig("sgp", map[string]any{"inducing": 5})
+	var ke *config.KeyError
+	if !errors.As(err, &ke) || ke.Key != "model.inducing" || !strings.Contains(err.Error(), "model.inducing") {
 		t.Fatalf("err = %v", err)
 	}
 }

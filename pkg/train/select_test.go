@@ -40,7 +40,7 @@ func selectCSV(t *testing.T, dir, name string, testY map[float64]float64) string
 // held out and checked every 5 iterations.
 func selectConfig(path string) RunConfig {
 	cfg := DefaultRunConfig()
-	cfg.Model = map[string]any{"name": "sgp", "m": 10}
+	cfg.Model = modelCfg(map[string]any{"name": "sgp", "m": 10})
 	cfg.Data = DataConfig{Name: "sel", Kind: "csv", Path: path, Stats: "train"}
 	cfg.Train.Iterations, cfg.Train.BatchSize, cfg.Train.LR = 32, 32, 0.05
 	cfg.Train.Validation, cfg.Train.SelectEvery = 0.2, 5
@@ -150,7 +150,7 @@ func TestSelectionKeepsTheBestCheck(t *testing.T) {
 func TestSelectionRecordsLastDiagnostics(t *testing.T) {
 	dir := t.TempDir()
 	cfg := selectConfig(selectCSV(t, dir, "a.csv", nil))
-	cfg.Model = map[string]any{"name": "hnn", "hidden": []any{8, 8}}
+	cfg.Model = modelCfg(map[string]any{"name": "hnn", "hidden": []any{8, 8}})
 	cfg.Train.LR = 0.05
 	out, err := Run(context.Background(), cfg, Options{})
 	if err != nil {
