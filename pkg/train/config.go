@@ -6,6 +6,7 @@ import (
 
 	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/data"
+	"github.com/mgpteam/mgp/pkg/models"
 )
 
 // RunConfig is one run: which model (its name and its own typed config),
@@ -85,10 +86,11 @@ type EvalConfig struct {
 	Latent string `mapstructure:"latent" json:"latent,omitempty"`
 }
 
-// The values of EvalConfig.Latent besides "" (draws).
+// The values of EvalConfig.Latent besides "" (draws): the two predictives
+// of models.Predictive, and the choice between them (ChoosePredictive).
 const (
-	LatentDraws  = "draws"
-	LatentMean   = "mean"
+	LatentDraws  = string(models.Draws)
+	LatentMean   = string(models.PlugIn)
 	LatentSelect = "select"
 )
 
