@@ -39,7 +39,7 @@ lint:
 	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 
-# demo: SGP, SHGP, SLGP (and SMGP once registered) and SVHGP on the three
+# demo: SGP, SHGP, SMGP, SLGP and SVHGP on the three
 # generated toy cases (no data files), about 2 minutes on 2 cores; prints the
 # test-NLL table and writes per-model PNGs and the paper's Figs. 2 and 3
 # (runs/demo/figure2.png, figure3.png). `bin/mgp demo --paper --paper-figures`
