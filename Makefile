@@ -6,20 +6,32 @@ TAGS    := $(if $(OPENBLAS),-tags openblas,)
 BIN     := bin/mgp
 LDFLAGS := -X main.gitVersion=$(shell git describe --always --dirty 2>/dev/null || echo unknown)
 
-.PHONY: build test test-gonum test-openblas bench lint demo clean reproduce-table3 fuzz
+.PHONY: build test test-gonum test-openblas test-purego test-ci bench lint demo clean reproduce-table3 fuzz
 
 build:
 	$(GO) build $(TAGS) -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/mgp
 
-# test: lint, then the whole suite on the pure-Go backend, and again on
-# OpenBLAS when it is installed (CI installs it, so CI tests both).
-test: lint test-gonum $(if $(OPENBLAS),test-openblas,)
+# test: lint, then the whole suite on the pure-Go backend, autodiff with its
+# assembly switched off (purego tag), and the suite again on OpenBLAS when it
+# is installed (CI installs it, so CI tests both).
+test: lint test-gonum test-purego $(if $(OPENBLAS),test-openblas,)
 
 test-gonum:
 	$(GO) test -count=1 ./...
 
+# test-openblas runs the suite on OpenBLAS with the kernel OpenBLAS picks
+# for this CPU (or OPENBLAS_CORETYPE from the environment), or with
+# CORETYPE=<name> (Haswell, Nehalem, Sandybridge, Prescott, ...) a given
+# one: different kernels sum in different orders, and the tests must hold
+# on every one (.ci/run runs two).
+CORETYPE ?=
 test-openblas:
-	$(GO) test -count=1 -tags openblas ./...
+	$(if $(CORETYPE),OPENBLAS_CORETYPE=$(CORETYPE) ,)$(GO) test -count=1 -tags openblas ./...
+
+# test-purego: the autodiff packages with the portable Go fallback of every
+# assembly kernel (internal/simd), as on non-amd64 machines.
+test-purego:
+	$(GO) test -count=1 -tags purego ./pkg/autodiff/...
 
 # bench: every go benchmark on both backends, then (when the UCI data is in
 # DATA_DIR) the sweep cost model: one short timing of every (model, data
@@ -39,7 +51,7 @@ lint:
 	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 
-# demo: SGP, SHGP, SLGP (and SMGP once registered) and SVHGP on the three
+# demo: SGP, SHGP, SMGP, SLGP and SVHGP on the three
 # generated toy cases (no data files), about 2 minutes on 2 cores; prints the
 # test-NLL table and writes per-model PNGs and the paper's Figs. 2 and 3
 # (runs/demo/figure2.png, figure3.png). `bin/mgp demo --paper --paper-figures`

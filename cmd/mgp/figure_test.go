@@ -230,4 +230,9 @@ func TestRegisteredPaperModels(t *testing.T) {
 	if !slices.Equal(def, want) || !slices.Contains(def, "slgp") {
 		t.Errorf("default demo models %v, want %v (with slgp)", def, want)
 	}
+	for _, m := range def {
+		if !slices.Contains(models.Names(), m) {
+			t.Errorf("default demo model %q is not registered", m)
+		}
+	}
 }

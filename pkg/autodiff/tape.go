@@ -28,9 +28,6 @@ func (v *Var) Rows() int { r, _ := v.Val.Dims(); return r }
 // Cols returns the number of columns of v's value.
 func (v *Var) Cols() int { _, c := v.Val.Dims(); return c }
 
-// NeedsGrad reports whether gradients flow into v.
-func (v *Var) NeedsGrad() bool { return v.needGrad }
-
 // Scalar returns the value of a 1 x 1 Var.
 func (v *Var) Scalar() float64 {
 	r, c := v.Val.Dims()
@@ -208,13 +205,6 @@ func (t *Tape) Const(m mat.Matrix) *Var {
 	r, c := m.Dims()
 	v := t.newVar(r, c)
 	v.Val.Copy(m)
-	return v
-}
-
-// ConstData is Const for a row-major slice of length r*c.
-func (t *Tape) ConstData(r, c int, data []float64) *Var {
-	v := t.newVar(r, c)
-	copy(v.Val.RawMatrix().Data, data[:r*c])
 	return v
 }
 

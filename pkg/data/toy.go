@@ -19,6 +19,11 @@ const (
 	stepCutover = 0.5  // the step sits at x = 0.5
 )
 
+// ToyTestSeedOffset is added to a toy case's training seed to get the seed of
+// its held-out test draw (a fresh draw of the same generator), so that the
+// trainer and the tests that score a toy fit draw the same test set.
+const ToyTestSeedOffset = 1_000_003
+
 // ToyNames returns the names accepted by [Toy].
 func ToyNames() []string { return []string{"hetero", "step", "moons"} }
 

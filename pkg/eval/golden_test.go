@@ -10,8 +10,8 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// kdeFixture mirrors testdata/kde.json, a copy of
-// /work/shared/fixtures/golden/kde.json (fixture_version 1).
+// kdeFixture mirrors testdata/kde.json, a copy of the project's
+// shared/fixtures/golden/kde.json (fixture_version 1; see testdata/README.md).
 type kdeFixture struct {
 	FixtureVersion int `json:"fixture_version"`
 	Tolerances     struct {

@@ -74,11 +74,6 @@ func NewCheckpoint(cfg RunConfig, ps *ad.ParamSet, version string) *Checkpoint {
 // Save writes the checkpoint to path atomically.
 func (ck *Checkpoint) Save(path string) error { return eval.WriteJSONAtomic(path, ck) }
 
-// SaveCheckpoint writes cfg and ps to path atomically (no training state).
-func SaveCheckpoint(path string, cfg RunConfig, ps *ad.ParamSet, version string) error {
-	return NewCheckpoint(cfg, ps, version).Save(path)
-}
-
 // ErrNoCheckpoint marks a run directory without a checkpoint.
 var ErrNoCheckpoint = errors.New("no checkpoint")
 

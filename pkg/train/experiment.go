@@ -26,7 +26,7 @@ type Experiment struct {
 
 // toyTestOffset separates the held-out toy draw's seed from the training
 // draw's.
-const toyTestOffset = 1_000_003
+const toyTestOffset = data.ToyTestSeedOffset
 
 // LoadExperiment builds the experiment a data config describes. Toys get a
 // held-out test set: a fresh draw of the same generator (another seed),

@@ -27,18 +27,3 @@ func ReLUMaskSum(z, g, y, acc []float64) {
 func ExpScalePairs(v []float64, s float64, c *[20]float64, table *[64]float64) int {
 	return expScale(v, s, c, table)
 }
-
-// MulAdd sets dst[j] += a[j]·b[j] for j < len(dst) (the product rounded,
-// then the sum, as the Go expression). a and b must be at least as long as
-// dst.
-func MulAdd(dst, a, b []float64) {
-	n := len(dst)
-	mulAdd(dst, a[:n], b[:n])
-}
-
-// MulTo sets dst[j] = a[j]·b[j] for j < len(dst). a and b must be at least
-// as long as dst.
-func MulTo(dst, a, b []float64) {
-	n := len(dst)
-	mulTo(dst, a[:n], b[:n])
-}

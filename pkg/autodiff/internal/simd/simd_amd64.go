@@ -1,4 +1,11 @@
+//go:build amd64 && !purego
+
 package simd
+
+// Assembly reports whether the kernels run in SSE2 assembly (amd64 built
+// without the purego tag) rather than in the portable Go of
+// simd_generic.go.
+const Assembly = true
 
 // addBiasReLU is AddBiasReLU two elements at a time (simd_amd64.s).
 //
@@ -15,13 +22,3 @@ func reluMaskSum(z, g, y, acc []float64)
 //
 //go:noescape
 func expScale(v []float64, s float64, c *[20]float64, table *[64]float64) int
-
-// mulAdd is MulAdd two elements at a time (simd_amd64.s).
-//
-//go:noescape
-func mulAdd(dst, a, b []float64)
-
-// mulTo is MulTo two elements at a time (simd_amd64.s).
-//
-//go:noescape
-func mulTo(dst, a, b []float64)

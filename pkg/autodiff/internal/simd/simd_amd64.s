@@ -1,9 +1,11 @@
+//go:build amd64 && !purego
+
 #include "textflag.h"
 
 // SSE2 kernels for autodiff's hot element-wise loops (ops_dense.go,
-// fastexp.go, ops_quad.go); the portable versions, which give the same
-// bits, are in simd_generic.go (expScale's is empty: its caller does every
-// element in Go).
+// fastexp.go); the portable versions, which give the same bits, are in
+// simd_generic.go, which the purego build tag selects on amd64 too
+// (expScale's is empty: its caller does every element in Go).
 
 // func addBiasReLU(row, bias []float64)
 TEXT ·addBiasReLU(SB), NOSPLIT, $0-48
@@ -169,66 +171,4 @@ loop:
 	JNZ loop
 done:
 	MOVQ R11, ret+48(FP)
-	RET
-
-// func mulAdd(dst, a, b []float64)
-TEXT ·mulAdd(SB), NOSPLIT, $0-72
-	MOVQ dst_base+0(FP), DI
-	MOVQ dst_len+8(FP), CX
-	MOVQ a_base+24(FP), SI
-	MOVQ b_base+48(FP), R8
-	MOVQ CX, DX
-	SHRQ $1, DX
-	JZ tail
-loop:
-	MOVUPD (SI), X0
-	MOVUPD (R8), X1
-	MULPD X1, X0
-	MOVUPD (DI), X2
-	ADDPD X0, X2
-	MOVUPD X2, (DI)
-	ADDQ $16, DI
-	ADDQ $16, SI
-	ADDQ $16, R8
-	DECQ DX
-	JNZ loop
-tail:
-	ANDQ $1, CX
-	JZ done
-	MOVSD (SI), X0
-	MOVSD (R8), X1
-	MULSD X1, X0
-	MOVSD (DI), X2
-	ADDSD X0, X2
-	MOVSD X2, (DI)
-done:
-	RET
-
-// func mulTo(dst, a, b []float64)
-TEXT ·mulTo(SB), NOSPLIT, $0-72
-	MOVQ dst_base+0(FP), DI
-	MOVQ dst_len+8(FP), CX
-	MOVQ a_base+24(FP), SI
-	MOVQ b_base+48(FP), R8
-	MOVQ CX, DX
-	SHRQ $1, DX
-	JZ tail
-loop:
-	MOVUPD (SI), X0
-	MOVUPD (R8), X1
-	MULPD X1, X0
-	MOVUPD X0, (DI)
-	ADDQ $16, DI
-	ADDQ $16, SI
-	ADDQ $16, R8
-	DECQ DX
-	JNZ loop
-tail:
-	ANDQ $1, CX
-	JZ done
-	MOVSD (SI), X0
-	MOVSD (R8), X1
-	MULSD X1, X0
-	MOVSD X0, (DI)
-done:
 	RET

@@ -1,8 +1,12 @@
-//go:build !amd64
+//go:build !amd64 || purego
 
 package simd
 
 import "math"
+
+// Assembly reports whether the kernels run in SSE2 assembly (amd64 built
+// without the purego tag) rather than in the portable Go of this file.
+const Assembly = false
 
 // addBiasReLU is AddBiasReLU in Go.
 func addBiasReLU(row, bias []float64) {
@@ -23,17 +27,3 @@ func reluMaskSum(z, g, y, acc []float64) {
 // expScale does nothing without the assembly: ExpScalePairs' caller does
 // every element.
 func expScale(v []float64, s float64, c *[20]float64, table *[64]float64) int { return 0 }
-
-// mulAdd is MulAdd in Go.
-func mulAdd(dst, a, b []float64) {
-	for j := range dst {
-		dst[j] += a[j] * b[j]
-	}
-}
-
-// mulTo is MulTo in Go.
-func mulTo(dst, a, b []float64) {
-	for j := range dst {
-		dst[j] = a[j] * b[j]
-	}
-}

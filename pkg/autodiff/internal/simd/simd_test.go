@@ -63,37 +63,3 @@ func TestKernelsMatchGo(t *testing.T) {
 		}
 	}
 }
-
-// TestMulKernelsMatchGo: MulAdd and MulTo give the bits of the Go loops at
-// every length up to 40, NaN and infinities included.
-func TestMulKernelsMatchGo(t *testing.T) {
-	rng := rand.New(rand.NewPCG(4, 4))
-	pick := func() float64 {
-		switch rng.IntN(10) {
-		case 0:
-			return math.NaN()
-		case 1:
-			return math.Inf(1 - 2*rng.IntN(2))
-		case 2:
-			return math.Copysign(0, -1)
-		}
-		return rng.NormFloat64() * 1e3
-	}
-	same := func(a, b float64) bool {
-		return math.Float64bits(a) == math.Float64bits(b) || (math.IsNaN(a) && math.IsNaN(b))
-	}
-	for n := 0; n <= 40; n++ {
-		a, b, d := make([]float64, n), make([]float64, n), make([]float64, n)
-		for j := range a {
-			a[j], b[j], d[j] = pick(), pick(), pick()
-		}
-		add, to := append([]float64(nil), d...), make([]float64, n)
-		MulAdd(add, a, b)
-		MulTo(to, a, b)
-		for j := range a {
-			if !same(add[j], d[j]+a[j]*b[j]) || !same(to[j], a[j]*b[j]) {
-				t.Fatalf("n = %d, j = %d: %v + %v·%v gave %v, %v·%v gave %v", n, j, d[j], a[j], b[j], add[j], a[j], b[j], to[j])
-			}
-		}
-	}
-}
