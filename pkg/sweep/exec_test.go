@@ -108,7 +108,7 @@ func TestInterruptedSweepLosesAndRepeatsNothing(t *testing.T) {
 	if s2.AlreadyDone != s1.Completed || s2.Completed != len(runs)-s1.Completed || s2.Failed != 0 {
 		t.Fatalf("second pass %+v after first %+v", s2, s1)
 	}
-	resumed := 0
+	resumed, midway := 0, 0
 	for _, r := range runs {
 		id := r.ID()
 		if f.results[id] != 1 {
@@ -128,8 +128,11 @@ func TestInterruptedSweepLosesAndRepeatsNothing(t *testing.T) {
 		}
 		if len(f.starts[id]) == 2 {
 			resumed++
-			if f.starts[id][1] == 0 {
-				t.Fatalf("%s resumed at iteration 0", id)
+			// A run started just before the cancel may see it at its first
+			// step and checkpoint iteration 0, so a resume at 0 is right
+			// there; the work count above catches repeated or lost steps.
+			if f.starts[id][1] > 0 {
+				midway++
 			}
 		}
 		if _, err := os.Stat(filepath.Join(r.Dir, LockFile)); err == nil {
@@ -138,6 +141,9 @@ func TestInterruptedSweepLosesAndRepeatsNothing(t *testing.T) {
 	}
 	if resumed != s1.Interrupted {
 		t.Fatalf("%d runs resumed, %d were interrupted", resumed, s1.Interrupted)
+	}
+	if midway == 0 {
+		t.Fatal("no run resumed past iteration 0: the run that cancelled half way was restarted")
 	}
 }
 
