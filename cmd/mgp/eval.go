@@ -2,11 +2,11 @@ package main
 
 import (
 	"fmt"
+	"github.com/mgpteam/mgp/pkg/results"
 	"math"
 	"path/filepath"
 	"strings"
 
-	"github.com/mgpteam/mgp/pkg/eval"
 	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/train"
 	"github.com/spf13/cobra"
@@ -60,9 +60,9 @@ func newEvalCmd(g *globalOpts) *cobra.Command {
 			if pred == models.PlugIn {
 				fmt.Fprintln(cmd.OutOrStdout(), "plug-in predictive: w and h at their means")
 			}
-			res, err := eval.ReadResult(filepath.Join(o.run, train.ResultFile))
+			res, err := results.ReadResult(filepath.Join(o.run, train.ResultFile))
 			if err != nil {
-				res = &eval.Result{Model: ck.Config.ModelName(), Dataset: exp.Name, Split: exp.Split}
+				res = &results.Result{Model: ck.Config.ModelName(), Dataset: exp.Name, Split: exp.Split}
 			}
 			res.Metrics = met
 			bad := nonFiniteMetrics(met)
@@ -78,7 +78,7 @@ func newEvalCmd(g *globalOpts) *cobra.Command {
 				return fmt.Errorf("the re-evaluation gives a non-finite %s; nothing was written (a model whose predictions overflow, or too few samples for the KDE)", bad)
 			}
 			if o.write {
-				if err := eval.WriteJSONAtomic(filepath.Join(o.run, train.ResultFile), res); err != nil {
+				if err := results.WriteJSONAtomic(filepath.Join(o.run, train.ResultFile), res); err != nil {
 					return err
 				}
 				fmt.Fprintf(cmd.OutOrStdout(), "updated %s\n", filepath.Join(o.run, train.ResultFile))
@@ -106,7 +106,7 @@ func resolveDataDirForRun(g *globalOpts, run string) string {
 }
 
 // nonFiniteMetrics names the metrics that are NaN or infinite ("" if none).
-func nonFiniteMetrics(m eval.Metrics) string {
+func nonFiniteMetrics(m results.Metrics) string {
 	var bad []string
 	for _, x := range []struct {
 		name string

@@ -4,6 +4,7 @@ import (
 	"encoding/csv"
 	"errors"
 	"fmt"
+	"github.com/mgpteam/mgp/pkg/results"
 	"io"
 	"math"
 	"os"
@@ -99,7 +100,7 @@ func runPredict(cmd *cobra.Command, g *globalOpts, o *predictOpts) error {
 	ctx := cmd.Context()
 	rng := train.NewRNG(o.seed)
 	rows := train.BlockRows(P, dy)
-	return eval.WriteFileAtomic(o.out, func(w io.Writer) error {
+	return results.WriteFileAtomic(o.out, func(w io.Writer) error {
 		cw := csv.NewWriter(w)
 		if err := cw.Write(head); err != nil {
 			return err

@@ -2,11 +2,12 @@ package main
 
 import (
 	"fmt"
+	"github.com/mgpteam/mgp/pkg/report"
+	"github.com/mgpteam/mgp/pkg/results"
 	"maps"
 	"slices"
 	"strings"
 
-	"github.com/mgpteam/mgp/pkg/eval"
 	"github.com/spf13/cobra"
 )
 
@@ -62,25 +63,25 @@ instead of the held-out selected one. E.g.
 			} else {
 				diags = reportedDiags(files, diags)
 			}
-			if slices.ContainsFunc(compare, func(c string) bool { return strings.HasSuffix(c, eval.LastSuffix) }) {
-				files = eval.WithLastIterations(files)
+			if slices.ContainsFunc(compare, func(c string) bool { return strings.HasSuffix(c, report.LastSuffix) }) {
+				files = report.WithLastIterations(files)
 			}
-			rows := eval.RunRows(files, diags)
+			rows := report.RunRows(files, diags)
 			switch {
 			case len(compare) > 0:
-				cols, err := eval.ParseCompareColumns(compare)
+				cols, err := report.ParseCompareColumns(compare)
 				if err != nil {
 					return inputErr(fmt.Errorf("--compare: %w", err))
 				}
-				table, err := eval.CompareRuns(rows, cols, diags, eval.PaperTable3())
+				table, err := report.CompareRuns(rows, cols, diags, report.PaperTable3())
 				if err != nil {
 					return inputErr(fmt.Errorf("--compare: %w", err))
 				}
 				fmt.Fprint(cmd.OutOrStdout(), table)
 			case perCell:
-				fmt.Fprint(cmd.OutOrStdout(), eval.MarkdownRunCells(eval.RunCells(rows), diags))
+				fmt.Fprint(cmd.OutOrStdout(), report.MarkdownRunCells(report.RunCells(rows), diags))
 			default:
-				fmt.Fprint(cmd.OutOrStdout(), eval.MarkdownRuns(rows, diags))
+				fmt.Fprint(cmd.OutOrStdout(), report.MarkdownRuns(rows, diags))
 			}
 			if le != nil {
 				for _, line := range fileErrors(le) {
@@ -99,7 +100,7 @@ instead of the held-out selected one. E.g.
 
 // diagKeys returns the diagnostics any of the runs reports (selected or
 // last iteration's).
-func diagKeys(files []eval.ResultFile) map[string]bool {
+func diagKeys(files []results.ResultFile) map[string]bool {
 	have := map[string]bool{}
 	for _, f := range files {
 		for k := range f.Result.Diagnostics {
@@ -116,7 +117,7 @@ func diagKeys(files []eval.ResultFile) map[string]bool {
 
 // reportedDiags keeps the names in diags that some run reports: the default
 // columns, left out for runs (e.g. SGP's) that have none of them.
-func reportedDiags(files []eval.ResultFile, diags []string) []string {
+func reportedDiags(files []results.ResultFile, diags []string) []string {
 	have := diagKeys(files)
 	var out []string
 	for _, d := range diags {
@@ -129,7 +130,7 @@ func reportedDiags(files []eval.ResultFile, diags []string) []string {
 
 // checkDiagKeys refuses a --diag key that no run reports (a typo would
 // otherwise print a column of dashes), listing the keys the runs have.
-func checkDiagKeys(files []eval.ResultFile, diags []string) error {
+func checkDiagKeys(files []results.ResultFile, diags []string) error {
 	have := diagKeys(files)
 	for _, d := range diags {
 		key := strings.TrimPrefix(d, "last:")
@@ -146,11 +147,11 @@ func checkDiagKeys(files []eval.ResultFile, diags []string) error {
 
 // filterIterations keeps the runs of n iterations; n must be positive and
 // match some run.
-func filterIterations(files []eval.ResultFile, n int) ([]eval.ResultFile, error) {
+func filterIterations(files []results.ResultFile, n int) ([]results.ResultFile, error) {
 	if n <= 0 {
 		return nil, fmt.Errorf("--iterations %d: give a positive number of iterations", n)
 	}
-	var out []eval.ResultFile
+	var out []results.ResultFile
 	have := map[int]bool{}
 	for _, f := range files {
 		have[f.Result.Iterations] = true

@@ -1,11 +1,10 @@
 package main
 
 import (
+	"github.com/mgpteam/mgp/pkg/results"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/mgpteam/mgp/pkg/eval"
 )
 
 // TestRunsListsEachRun checks that mgp runs prints one row per result in
@@ -13,16 +12,16 @@ import (
 // the diagnostics of runs that have them and "–" where they do not.
 func TestRunsListsEachRun(t *testing.T) {
 	dir := writeResults(t)
-	sel := &eval.Result{
+	sel := &results.Result{
 		Model: "slgp", Dataset: "boston", Variant: "recommended", SplitSeed: 1, Iterations: 20000,
-		Metrics: eval.Metrics{NLL: 2.5, RMSE: 3},
-		Selection: &eval.Selection{Iter: 5500, LastMetrics: eval.Metrics{NLL: 4.25},
+		Metrics: results.Metrics{NLL: 2.5, RMSE: 3},
+		Selection: &results.Selection{Iter: 5500, LastMetrics: results.Metrics{NLL: 4.25},
 			LastDiagnostics: map[string]float64{"nu0": 0.6}},
 		Diagnostics: map[string]float64{"q_w_mean_spread": 1.0556, "nu0": 0.01},
 		Warnings:    []string{"overfits late"},
 	}
 	sel.TrainSeconds = 903
-	if err := eval.WriteJSONAtomic(filepath.Join(dir, "study", "result.json"), sel); err != nil {
+	if err := results.WriteJSONAtomic(filepath.Join(dir, "study", "result.json"), sel); err != nil {
 		t.Fatal(err)
 	}
 	writeFile(t, dir, "broken.json", "{")
@@ -67,25 +66,25 @@ func TestRunsListsEachRun(t *testing.T) {
 // diagnostic over the runs that have it.
 func TestRunsPerCell(t *testing.T) {
 	dir := t.TempDir()
-	res := func(variant string, seed uint64, nll float64, spread *float64, last float64) *eval.Result {
-		r := &eval.Result{Model: "slgp", Dataset: "concrete", Variant: variant, SplitSeed: seed, Iterations: 20000,
-			Metrics: eval.Metrics{NLL: nll, RMSE: 1}, Diagnostics: map[string]float64{}}
+	res := func(variant string, seed uint64, nll float64, spread *float64, last float64) *results.Result {
+		r := &results.Result{Model: "slgp", Dataset: "concrete", Variant: variant, SplitSeed: seed, Iterations: 20000,
+			Metrics: results.Metrics{NLL: nll, RMSE: 1}, Diagnostics: map[string]float64{}}
 		if spread != nil {
 			r.Diagnostics["q_w_mean_spread"] = *spread
 		}
 		if last > 0 {
-			r.Selection = &eval.Selection{Iter: 5000, LastMetrics: eval.Metrics{NLL: last}}
+			r.Selection = &results.Selection{Iter: 5000, LastMetrics: results.Metrics{NLL: last}}
 		}
 		return r
 	}
 	f := func(v float64) *float64 { return &v }
-	for i, r := range []*eval.Result{
+	for i, r := range []*results.Result{
 		res("recommended", 0, 2.8, f(1.2), 6.5),
 		res("recommended", 1, 3.2, f(1.0), 4.5),
 		res("recommended", 2, 3.0, nil, 5.5),
 		res("paper", 0, 4.2, f(0.03), 0),
 	} {
-		if err := eval.WriteJSONAtomic(filepath.Join(dir, string(rune('a'+i)), "result.json"), r); err != nil {
+		if err := results.WriteJSONAtomic(filepath.Join(dir, string(rune('a'+i)), "result.json"), r); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -116,12 +115,12 @@ func TestRunsPerCell(t *testing.T) {
 // iteration, and bad values exit 2.
 func TestRunsCompare(t *testing.T) {
 	dir := writeResults(t)
-	sel := &eval.Result{
+	sel := &results.Result{
 		Model: "slgp", Dataset: "boston", Variant: "recommended", SplitSeed: 1, Iterations: 20000,
-		Metrics:   eval.Metrics{NLL: 2.5, RMSE: 3},
-		Selection: &eval.Selection{Iter: 5500, LastMetrics: eval.Metrics{NLL: 4.25}},
+		Metrics:   results.Metrics{NLL: 2.5, RMSE: 3},
+		Selection: &results.Selection{Iter: 5500, LastMetrics: results.Metrics{NLL: 4.25}},
 	}
-	if err := eval.WriteJSONAtomic(filepath.Join(dir, "study", "result.json"), sel); err != nil {
+	if err := results.WriteJSONAtomic(filepath.Join(dir, "study", "result.json"), sel); err != nil {
 		t.Fatal(err)
 	}
 	long := filepath.Join(dir, "long")

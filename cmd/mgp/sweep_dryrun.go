@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/mgpteam/mgp/pkg/results"
 	"io"
 	"os"
 	"slices"
@@ -12,7 +13,6 @@ import (
 	"time"
 
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
-	"github.com/mgpteam/mgp/pkg/eval"
 	"github.com/mgpteam/mgp/pkg/sweep"
 )
 
@@ -25,7 +25,7 @@ const defaultCostFile = "results/bench/costs.json"
 // defaultCostFile when sources name none and it exists.
 func sweepCosts(out string, sources []string) (*sweep.CostModel, error) {
 	c := sweep.NewCostModel()
-	own, _ := eval.LoadResults(out)
+	own, _ := results.LoadResults(out)
 	c.AddResults(own, ad.Backend(), "this sweep's finished runs", true)
 	var files []string
 	for _, d := range sources {
@@ -33,7 +33,7 @@ func sweepCosts(out string, sources []string) (*sweep.CostModel, error) {
 			files = append(files, d)
 			continue
 		}
-		res, _ := eval.LoadResults(d)
+		res, _ := results.LoadResults(d)
 		c.AddResults(res, ad.Backend(), "result files under "+d, false)
 	}
 	if len(files) == 0 {

@@ -1,12 +1,12 @@
 package main
 
 import (
+	"github.com/mgpteam/mgp/pkg/results"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/mgpteam/mgp/pkg/eval"
 	"github.com/mgpteam/mgp/pkg/train"
 )
 
@@ -45,7 +45,7 @@ func TestSweepRunsSkipsAndTables(t *testing.T) {
 	if !strings.Contains(out, "nosuchmodel (8 runs)") || !strings.Contains(out, "8 completed now") {
 		t.Fatalf("output:\n%s", out)
 	}
-	res, err := eval.ReadResult(filepath.Join(dir, "out", "hetero", "sgp", "lr=0.02", "s1", train.ResultFile))
+	res, err := results.ReadResult(filepath.Join(dir, "out", "hetero", "sgp", "lr=0.02", "s1", train.ResultFile))
 	if err != nil {
 		t.Fatal(err)
 	}

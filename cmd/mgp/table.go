@@ -3,11 +3,12 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/mgpteam/mgp/pkg/report"
+	"github.com/mgpteam/mgp/pkg/results"
 	"io"
 	"path/filepath"
 	"strings"
 
-	"github.com/mgpteam/mgp/pkg/eval"
 	"github.com/spf13/cobra"
 )
 
@@ -56,12 +57,12 @@ func runTable(stdout, stderr io.Writer, dirs []string, o tableOpts) error {
 		return err
 	}
 	if o.last {
-		files = eval.WithLastIterations(files)
+		files = report.WithLastIterations(files)
 	}
-	sum := eval.Summarise(files)
-	paper := eval.PaperTable3()
-	md := eval.MarkdownTable(sum.Rows, paper)
-	csvText, err := eval.CSVTable(sum.Rows, paper)
+	sum := report.Summarise(files)
+	paper := report.PaperTable3()
+	md := report.MarkdownTable(sum.Rows, paper)
+	csvText, err := report.CSVTable(sum.Rows, paper)
 	if err != nil {
 		return err
 	}
@@ -69,7 +70,7 @@ func runTable(stdout, stderr io.Writer, dirs []string, o tableOpts) error {
 		if out.path == "" {
 			continue
 		}
-		if err := eval.WriteFileAtomic(out.path, func(w io.Writer) error {
+		if err := results.WriteFileAtomic(out.path, func(w io.Writer) error {
 			_, err := io.WriteString(w, out.text)
 			return err
 		}); err != nil {
@@ -98,20 +99,20 @@ func runTable(stdout, stderr io.Writer, dirs []string, o tableOpts) error {
 }
 
 // loadResultDirs reads every result under the directories. Files that are
-// not results are returned in the *eval.LoadError beside the results; no
+// not results are returned in the *results.LoadError beside the results; no
 // result at all is an input error naming the directories.
-func loadResultDirs(dirs []string) ([]eval.ResultFile, *eval.LoadError, error) {
-	var files []eval.ResultFile
-	var le *eval.LoadError
+func loadResultDirs(dirs []string) ([]results.ResultFile, *results.LoadError, error) {
+	var files []results.ResultFile
+	var le *results.LoadError
 	for _, d := range dirs {
-		f, err := eval.LoadResultFiles(d)
-		var e *eval.LoadError
+		f, err := results.LoadResultFiles(d)
+		var e *results.LoadError
 		if err != nil && !errors.As(err, &e) {
 			return nil, nil, inputErr(err)
 		}
 		if e != nil {
 			if le == nil {
-				le = &eval.LoadError{}
+				le = &results.LoadError{}
 			}
 			le.Files = append(le.Files, e.Files...)
 			le.Scanned += e.Scanned
@@ -130,7 +131,7 @@ func loadResultDirs(dirs []string) ([]eval.ResultFile, *eval.LoadError, error) {
 }
 
 // fileErrors lists the files LoadResultFiles skipped and why, one a line.
-func fileErrors(le *eval.LoadError) []string {
+func fileErrors(le *results.LoadError) []string {
 	out := make([]string, len(le.Files))
 	for i, f := range le.Files {
 		out[i] = f.Error()

@@ -3,12 +3,11 @@ package main
 import (
 	"encoding/csv"
 	"fmt"
+	"github.com/mgpteam/mgp/pkg/results"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/mgpteam/mgp/pkg/eval"
 )
 
 // writeResults writes a results tree: sgp on boston at 20000 iterations
@@ -19,12 +18,12 @@ func writeResults(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
 	put := func(rel string, model, dataset string, seed uint64, iters int, nll float64) {
-		r := &eval.Result{
+		r := &results.Result{
 			Model: model, Dataset: dataset, SplitSeed: seed, ModelSeed: seed, Iterations: iters,
 			Split:   fmt.Sprintf("random seed %d, 456/50, stats full", seed),
-			Metrics: eval.Metrics{NLL: nll, RMSE: 1, Samples: 200},
+			Metrics: results.Metrics{NLL: nll, RMSE: 1, Samples: 200},
 		}
-		if err := eval.WriteJSONAtomic(filepath.Join(dir, rel, "result.json"), r); err != nil {
+		if err := results.WriteJSONAtomic(filepath.Join(dir, rel, "result.json"), r); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -200,13 +199,13 @@ func TestTableSeveralDirs(t *testing.T) {
 func TestTableLastShowsBothScorings(t *testing.T) {
 	dir := writeResults(t)
 	for s := range 2 {
-		r := &eval.Result{
+		r := &results.Result{
 			Model: "slgp", Dataset: "boston", Variant: "rec", SplitSeed: uint64(s), ModelSeed: uint64(s), Iterations: 20000,
 			Split:     fmt.Sprintf("random seed %d, 456/50, stats full", s),
-			Metrics:   eval.Metrics{NLL: 2.5, RMSE: 3, Samples: 200},
-			Selection: &eval.Selection{Validation: 0.1, Iter: 5500, LastMetrics: eval.Metrics{NLL: 4 + float64(s), Samples: 200}},
+			Metrics:   results.Metrics{NLL: 2.5, RMSE: 3, Samples: 200},
+			Selection: &results.Selection{Validation: 0.1, Iter: 5500, LastMetrics: results.Metrics{NLL: 4 + float64(s), Samples: 200}},
 		}
-		if err := eval.WriteJSONAtomic(filepath.Join(dir, "study", fmt.Sprint(s), "result.json"), r); err != nil {
+		if err := results.WriteJSONAtomic(filepath.Join(dir, "study", fmt.Sprint(s), "result.json"), r); err != nil {
 			t.Fatal(err)
 		}
 	}

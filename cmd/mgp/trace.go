@@ -2,12 +2,12 @@ package main
 
 import (
 	"fmt"
+	"github.com/mgpteam/mgp/pkg/results"
 	"math"
 	"path"
 	"path/filepath"
 	"strings"
 
-	"github.com/mgpteam/mgp/pkg/eval"
 	"github.com/mgpteam/mgp/pkg/eval/plot"
 	"github.com/spf13/cobra"
 	"gonum.org/v1/plot/vg"
@@ -48,7 +48,7 @@ explodes does not flatten the others.`,
 			}
 			labels := traceLabels(paths)
 			for i, file := range paths {
-				res, err := eval.ReadResult(file)
+				res, err := results.ReadResult(file)
 				if err != nil {
 					return inputErr(fmt.Errorf("%s: %w", file, err))
 				}
@@ -124,7 +124,7 @@ func traceLabels(paths []string) []string {
 
 // traceSeries returns the iterations and values of metric in a run's
 // trace (val_nll: its held-out selection's trace).
-func traceSeries(r *eval.Result, metric string) (xs, ys []float64) {
+func traceSeries(r *results.Result, metric string) (xs, ys []float64) {
 	if metric == "val_nll" {
 		if r.Selection != nil {
 			for _, p := range r.Selection.Trace {

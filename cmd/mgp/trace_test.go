@@ -2,33 +2,32 @@ package main
 
 import (
 	"bytes"
+	"github.com/mgpteam/mgp/pkg/results"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/mgpteam/mgp/pkg/eval"
 )
 
 func writeTraceResult(t *testing.T, dir string, withNLL bool) string {
 	t.Helper()
-	var tr []eval.TracePoint
+	var tr []results.TracePoint
 	for it := 100; it <= 500; it += 100 {
-		p := eval.TracePoint{Iter: it, ELBO: -1 / float64(it)}
+		p := results.TracePoint{Iter: it, ELBO: -1 / float64(it)}
 		if withNLL {
 			v := 3 - float64(it)/1000
 			p.TestNLL = &v
 		}
 		tr = append(tr, p)
 	}
-	res := &eval.Result{Model: "sgp", Dataset: "step", Iterations: 500, Trace: tr, Version: "test",
-		Metrics: eval.Metrics{NLL: 2.5}}
+	res := &results.Result{Model: "sgp", Dataset: "step", Iterations: 500, Trace: tr, Version: "test",
+		Metrics: results.Metrics{NLL: 2.5}}
 	if withNLL { // a run with held-out selection too
-		res.Selection = &eval.Selection{Validation: 0.1, Every: 250, Iter: 250, ValNLL: 2.4,
-			Trace: []eval.ValPoint{{Iter: 0, NLL: 3}, {Iter: 250, NLL: 2.4}, {Iter: 500, NLL: 2.6}}}
+		res.Selection = &results.Selection{Validation: 0.1, Every: 250, Iter: 250, ValNLL: 2.4,
+			Trace: []results.ValPoint{{Iter: 0, NLL: 3}, {Iter: 250, NLL: 2.4}, {Iter: 500, NLL: 2.6}}}
 	}
 	path := filepath.Join(dir, "result.json")
-	if err := eval.WriteJSONAtomic(path, res); err != nil {
+	if err := results.WriteJSONAtomic(path, res); err != nil {
 		t.Fatal(err)
 	}
 	return dir

@@ -3,12 +3,12 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/mgpteam/mgp/pkg/results"
 	"io"
 	"os"
 	"path/filepath"
 	"sort"
 
-	"github.com/mgpteam/mgp/pkg/eval"
 	"github.com/mgpteam/mgp/pkg/train"
 	"github.com/spf13/cobra"
 )
@@ -91,7 +91,7 @@ func runTrain(cmd *cobra.Command, g *globalOpts, o *trainOpts) error {
 	return nil
 }
 
-func printMetrics(w io.Writer, r *eval.Result) {
+func printMetrics(w io.Writer, r *results.Result) {
 	m := r.Metrics
 	fmt.Fprintf(w, "%s on %s (%s): test NLL %.4f (standardised %.4f), RMSE %.4g", r.Model, r.Dataset, r.Split, m.NLL, m.NLLStd, m.RMSE)
 	if m.ExactNLL != nil {

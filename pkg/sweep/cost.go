@@ -3,10 +3,9 @@ package sweep
 import (
 	"errors"
 	"fmt"
+	"github.com/mgpteam/mgp/pkg/results"
 	"slices"
 	"sort"
-
-	"github.com/mgpteam/mgp/pkg/eval"
 )
 
 // Cost is the measured time of one model on one data set: seconds per
@@ -44,7 +43,7 @@ func (c *CostModel) Get(model, dataset string) (Cost, bool) {
 // AddResults records the medians of the given results' per-step and
 // evaluation times per (model, data set), for the given BLAS backend only
 // (empty: any). Pairs already set are left alone unless override is true.
-func (c *CostModel) AddResults(results []*eval.Result, blas, source string, override bool) {
+func (c *CostModel) AddResults(results []*results.Result, blas, source string, override bool) {
 	type acc struct{ step, ev []float64 }
 	by := map[[2]string]*acc{}
 	for _, r := range results {

@@ -3,11 +3,10 @@ package sweep
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/mgpteam/mgp/pkg/results"
 	"os"
 	"sort"
 	"time"
-
-	"github.com/mgpteam/mgp/pkg/eval"
 )
 
 // CostFile is a cost model on disk: per (model, data set) seconds per
@@ -40,7 +39,7 @@ func SaveCosts(path string, c *CostModel, blas string) error {
 		a, b := cf.Pairs[i], cf.Pairs[j]
 		return a.Model < b.Model || (a.Model == b.Model && a.Dataset < b.Dataset)
 	})
-	return eval.WriteJSONAtomic(path, cf)
+	return results.WriteJSONAtomic(path, cf)
 }
 
 // LoadCosts reads a cost file, refusing entries that cannot be times.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/mgpteam/mgp/pkg/results"
 	"io"
 	"os"
 	"path/filepath"
@@ -11,7 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mgpteam/mgp/pkg/eval"
 	"github.com/mgpteam/mgp/pkg/train"
 )
 
@@ -67,7 +67,7 @@ func (f *fakeTrainer) run(ctx context.Context, r Run, resume bool, _ io.Writer) 
 		}
 		f.mu.Unlock()
 	}
-	if err := eval.WriteJSONAtomic(filepath.Join(r.Dir, train.ResultFile), &eval.Result{Model: r.Model, Dataset: r.Dataset}); err != nil {
+	if err := results.WriteJSONAtomic(filepath.Join(r.Dir, train.ResultFile), &results.Result{Model: r.Model, Dataset: r.Dataset}); err != nil {
 		return err
 	}
 	f.mu.Lock()

@@ -4,12 +4,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/mgpteam/mgp/pkg/results"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"time"
 
-	"github.com/mgpteam/mgp/pkg/eval"
 	"github.com/mgpteam/mgp/pkg/train"
 )
 
@@ -111,7 +111,7 @@ func checkpointStatus(dir string) Status {
 
 // recordError writes error.json into dir.
 func recordError(dir, id, msg, version string) error {
-	return eval.WriteJSONAtomic(filepath.Join(dir, ErrorFile), RunError{
+	return results.WriteJSONAtomic(filepath.Join(dir, ErrorFile), RunError{
 		Run: id, Error: msg, Date: time.Now().UTC().Format(time.RFC3339), Version: version,
 	})
 }

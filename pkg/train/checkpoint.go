@@ -4,12 +4,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/mgpteam/mgp/pkg/results"
 	"io/fs"
 	"os"
 
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
 	"github.com/mgpteam/mgp/pkg/data"
-	"github.com/mgpteam/mgp/pkg/eval"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -72,7 +72,7 @@ func NewCheckpoint(cfg RunConfig, ps *ad.ParamSet, version string) *Checkpoint {
 }
 
 // Save writes the checkpoint to path atomically.
-func (ck *Checkpoint) Save(path string) error { return eval.WriteJSONAtomic(path, ck) }
+func (ck *Checkpoint) Save(path string) error { return results.WriteJSONAtomic(path, ck) }
 
 // ErrNoCheckpoint marks a run directory without a checkpoint.
 var ErrNoCheckpoint = errors.New("no checkpoint")

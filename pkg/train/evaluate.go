@@ -3,6 +3,7 @@ package train
 import (
 	"context"
 	"fmt"
+	"github.com/mgpteam/mgp/pkg/results"
 	"math"
 	"math/rand/v2"
 
@@ -43,7 +44,7 @@ type OutputMetrics struct {
 
 // Evaluation is the test metrics with their per-output breakdown.
 type Evaluation struct {
-	eval.Metrics
+	results.Metrics
 	// Outputs holds one entry per output column, in the order of Y.
 	Outputs []OutputMetrics
 	// Blocks is the number of row blocks the test set was scored in.
@@ -60,7 +61,7 @@ type Evaluation struct {
 // gives the same numbers. It panics on arguments EvaluateCtx rejects (rows
 // of X and Y that differ, P < 1, a σ_y that is not positive and finite, a
 // model whose samples do not match Y's columns).
-func Evaluate(m models.Model, X, Y *mat.Dense, sigmaY float64, P int, seed uint64) eval.Metrics {
+func Evaluate(m models.Model, X, Y *mat.Dense, sigmaY float64, P int, seed uint64) results.Metrics {
 	_, dy := Y.Dims()
 	sig := make([]float64, dy)
 	for d := range sig {
@@ -91,7 +92,7 @@ func Evaluate(m models.Model, X, Y *mat.Dense, sigmaY float64, P int, seed uint6
 // standardised them). ctx is checked before every block; when it is done
 // EvaluateCtx returns ctx.Err() and zero metrics. Other errors report bad
 // arguments or a model whose samples do not match Y.
-func EvaluateCtx(ctx context.Context, m models.Model, X, Y *mat.Dense, sigmaY []float64, P int, seed uint64) (eval.Metrics, error) {
+func EvaluateCtx(ctx context.Context, m models.Model, X, Y *mat.Dense, sigmaY []float64, P int, seed uint64) (results.Metrics, error) {
 	ev, err := EvaluateOutputs(ctx, m, X, Y, sigmaY, P, seed)
 	return ev.Metrics, err
 }
@@ -187,7 +188,7 @@ func evaluateBlocks(ctx context.Context, m models.Model, X, Y *mat.Dense, sigmaY
 		ss2 += rmse * rmse
 	}
 	nllStd := eval.SumOutputs(perStd)
-	ev.Metrics = eval.Metrics{
+	ev.Metrics = results.Metrics{
 		NLLStd:  nllStd,
 		NLL:     eval.ToOriginalScaleOutputs(nllStd, sigmaY),
 		RMSE:    ev.Outputs[0].RMSE,

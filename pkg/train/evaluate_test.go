@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/mgpteam/mgp/pkg/results"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -20,14 +21,14 @@ import (
 // one Sample call for the whole test set, KDENLL on column 0. The d_y = 1
 // results must not move from it by a single bit (committed results depend
 // on them).
-func legacyEvaluate(m models.Model, X, Y *mat.Dense, sigmaY float64, P int, seed uint64) eval.Metrics {
+func legacyEvaluate(m models.Model, X, Y *mat.Dense, sigmaY float64, P int, seed uint64) results.Metrics {
 	rng := rand.New(rand.NewPCG(seed, 0))
 	ys, _ := m.Sample(X, P, rng)
 	n, _ := Y.Dims()
 	y := mat.Col(nil, 0, Y)
 	nllStd, _ := eval.KDENLL(ys, y, nil)
 	mean, _ := eval.SampleMeanStd(ys)
-	met := eval.Metrics{
+	met := results.Metrics{
 		NLLStd:  nllStd,
 		NLL:     eval.ToOriginalScale(nllStd, sigmaY),
 		RMSE:    eval.RMSE(mean, y) * sigmaY,
@@ -48,7 +49,7 @@ func legacyEvaluate(m models.Model, X, Y *mat.Dense, sigmaY float64, P int, seed
 func sameBits(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }
 
 // sameMetrics reports whether two Metrics agree bit for bit.
-func sameMetrics(a, b eval.Metrics) bool {
+func sameMetrics(a, b results.Metrics) bool {
 	if (a.ExactNLL == nil) != (b.ExactNLL == nil) || (a.ExactNLL != nil && !sameBits(*a.ExactNLL, *b.ExactNLL)) {
 		return false
 	}

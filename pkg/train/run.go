@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/mgpteam/mgp/pkg/results"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -13,7 +14,6 @@ import (
 
 	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/data"
-	"github.com/mgpteam/mgp/pkg/eval"
 	"github.com/mgpteam/mgp/pkg/models"
 	"gonum.org/v1/gonum/mat"
 )
@@ -97,7 +97,7 @@ var ErrComplete = errors.New("run is already complete")
 
 // Outcome is what a run produced.
 type Outcome struct {
-	Result *eval.Result
+	Result *results.Result
 	Model  models.Model
 	Exp    *Experiment
 }
@@ -239,13 +239,13 @@ func LoadRun(runDir, dataDir string) (*Checkpoint, *Experiment, models.Model, er
 
 // Reevaluate scores a restored model again, with the predictive pred and a
 // given seed (samples <= 0: the run's eval.samples).
-func Reevaluate(ctx context.Context, ck *Checkpoint, exp *Experiment, m models.Model, pred models.Predictive, samples int, seed uint64) (eval.Metrics, error) {
+func Reevaluate(ctx context.Context, ck *Checkpoint, exp *Experiment, m models.Model, pred models.Predictive, samples int, seed uint64) (results.Metrics, error) {
 	if samples <= 0 {
 		samples = ck.Config.Eval.Samples
 	}
 	pm, err := models.WithPredictive(m, pred)
 	if err != nil {
-		return eval.Metrics{}, &InputError{err}
+		return results.Metrics{}, &InputError{err}
 	}
 	return EvaluateCtx(ctx, pm, exp.XTest, exp.YTest, exp.Std.YStd, samples, derive(seed, streamEval))
 }

@@ -2,23 +2,23 @@ package train
 
 import (
 	"fmt"
+	"github.com/mgpteam/mgp/pkg/results"
 	"path/filepath"
 	"runtime"
 	"time"
 
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
-	"github.com/mgpteam/mgp/pkg/eval"
 	"github.com/mgpteam/mgp/pkg/models"
 )
 
 // testMetrics scores the model's current parameters with the predictive
 // pred on the test split (the run seed's evaluation draws); an ended
 // context is an interruption during evaluation.
-func (r *run) testMetrics(pred models.Predictive) (eval.Metrics, error) {
+func (r *run) testMetrics(pred models.Predictive) (results.Metrics, error) {
 	exp := r.exp
 	m, err := models.WithPredictive(r.m, pred)
 	if err != nil {
-		return eval.Metrics{}, err
+		return results.Metrics{}, err
 	}
 	met, err := EvaluateCtx(r.ctx, m, exp.XTest, exp.YTest, exp.Std.YStd, r.cfg.Eval.Samples, derive(r.cfg.Train.Seed, streamEval))
 	if err != nil && r.ctx.Err() != nil {
@@ -31,7 +31,7 @@ func (r *run) testMetrics(pred models.Predictive) (eval.Metrics, error) {
 // the last otherwise) and the predictive, scores them on the test split
 // (and with the draws too when the plug-in was chosen) and assembles the
 // result with the diagnostics (which describe the draws).
-func (r *run) evaluate() (*eval.Result, error) {
+func (r *run) evaluate() (*results.Result, error) {
 	cfg, exp, m := r.cfg, r.exp, r.m
 	t1 := time.Now()
 	if r.sel == nil {
@@ -41,7 +41,7 @@ func (r *run) evaluate() (*eval.Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	var selInfo *eval.Selection
+	var selInfo *results.Selection
 	if r.sel != nil {
 		if selInfo, err = r.selected(met); err != nil {
 			return nil, err
@@ -50,7 +50,7 @@ func (r *run) evaluate() (*eval.Result, error) {
 			return nil, err
 		}
 	}
-	var drawsMet *eval.Metrics
+	var drawsMet *results.Metrics
 	if r.pred == models.PlugIn {
 		// The same parameters with the model's own predictive, for the record.
 		dm, err := r.testMetrics(models.Draws)
@@ -61,7 +61,7 @@ func (r *run) evaluate() (*eval.Result, error) {
 	}
 	evalSec := time.Since(t1).Seconds()
 	trainSec := r.tr.Seconds()
-	res := &eval.Result{
+	res := &results.Result{
 		Model: cfg.ModelName(), Dataset: exp.Name, Variant: r.opts.Variant, Config: configMap(cfg),
 		SplitSeed: cfg.Data.SplitSeed, ModelSeed: cfg.Train.Seed, Split: exp.Split,
 		Iterations: cfg.Train.Iterations, TrainSeconds: trainSec, EvalSeconds: evalSec,
@@ -81,7 +81,7 @@ func (r *run) evaluate() (*eval.Result, error) {
 // selected records the last iteration's test metrics last and diagnostics,
 // puts the selected parameters into the model and settles the predictive
 // on the held-out part (choosePredictive).
-func (r *run) selected(last eval.Metrics) (*eval.Selection, error) {
+func (r *run) selected(last results.Metrics) (*results.Selection, error) {
 	var lastDiag map[string]float64
 	if d, ok := r.m.(models.Diagnoser); ok {
 		lastDiag = d.Diagnostics(r.exp.XTrain, r.exp.YTrain)
@@ -97,14 +97,14 @@ func (r *run) selected(last eval.Metrics) (*eval.Selection, error) {
 	nv, _ := r.hold.X.Dims()
 	nt, _ := r.exp.XTrain.Dims()
 	st := r.sel.state
-	return &eval.Selection{Validation: r.cfg.Train.Validation, NValidation: nv, NTrain: nt, Every: r.sel.every,
+	return &results.Selection{Validation: r.cfg.Train.Validation, NValidation: nv, NTrain: nt, Every: r.sel.every,
 		Iter: st.Iter, ValNLL: st.NLL, LastMetrics: last, LastDiagnostics: lastDiag, Trace: st.Trace,
 		ValNLLPlugIn: valPlugIn}, nil
 }
 
 // write reports the result's warnings and, when the run has a directory,
 // writes the complete checkpoint and then result.json.
-func (r *run) write(res *eval.Result) error {
+func (r *run) write(res *results.Result) error {
 	if r.opts.Log != nil {
 		for _, w := range res.Warnings {
 			fmt.Fprintf(r.opts.Log, "warning: %s\n", w)
@@ -116,5 +116,5 @@ func (r *run) write(res *eval.Result) error {
 	if err := r.save(true); err != nil {
 		return err
 	}
-	return eval.WriteJSONAtomic(filepath.Join(r.opts.OutDir, ResultFile), res)
+	return results.WriteJSONAtomic(filepath.Join(r.opts.OutDir, ResultFile), res)
 }

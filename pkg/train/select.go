@@ -3,11 +3,11 @@ package train
 import (
 	"context"
 	"fmt"
+	"github.com/mgpteam/mgp/pkg/results"
 	"math"
 	"math/rand/v2"
 
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
-	"github.com/mgpteam/mgp/pkg/eval"
 	"github.com/mgpteam/mgp/pkg/models"
 	"gonum.org/v1/gonum/mat"
 )
@@ -66,7 +66,7 @@ type Selection struct {
 	// Params are the parameters at Iter.
 	Params map[string]Matrix `json:"params,omitempty"`
 	// Trace is the validation NLL at every check.
-	Trace []eval.ValPoint `json:"trace,omitempty"`
+	Trace []results.ValPoint `json:"trace,omitempty"`
 }
 
 // selector evaluates the validation NLL every Every iterations and keeps the
@@ -96,7 +96,7 @@ func (s *selector) check(ctx context.Context, it int) error {
 	if err != nil {
 		return err
 	}
-	s.state.Trace = append(s.state.Trace, eval.ValPoint{Iter: it, NLL: met.NLL})
+	s.state.Trace = append(s.state.Trace, results.ValPoint{Iter: it, NLL: met.NLL})
 	if !math.IsNaN(met.NLL) && !math.IsInf(met.NLL, 0) && (s.state.Params == nil || met.NLL < s.state.NLL) {
 		s.state.Iter, s.state.NLL = it, met.NLL
 		s.state.Params = snapshotParams(s.m.Params())
@@ -106,10 +106,10 @@ func (s *selector) check(ctx context.Context, it int) error {
 
 // score evaluates the model's parameters as they are, with the predictive
 // pred, on the held-out part with the draws of iteration it's check.
-func (s *selector) score(ctx context.Context, it int, pred models.Predictive) (eval.Metrics, error) {
+func (s *selector) score(ctx context.Context, it int, pred models.Predictive) (results.Metrics, error) {
 	m, err := models.WithPredictive(s.m, pred)
 	if err != nil {
-		return eval.Metrics{}, err
+		return results.Metrics{}, err
 	}
 	return EvaluateCtx(ctx, m, s.h.X, s.h.Y, s.ystd, s.samples, derive(s.seed, streamSelect+16*uint64(it)))
 }

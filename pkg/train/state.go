@@ -2,10 +2,10 @@ package train
 
 import (
 	"fmt"
+	"github.com/mgpteam/mgp/pkg/results"
 
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
 	"github.com/mgpteam/mgp/pkg/data"
-	"github.com/mgpteam/mgp/pkg/eval"
 )
 
 // TrainState is the training loop's state after Iter completed iterations,
@@ -24,7 +24,7 @@ type TrainState struct {
 	// its own stream from its index).
 	Evals uint64 `json:"evals"`
 	// Trace is the training trace so far.
-	Trace []eval.TracePoint `json:"trace,omitempty"`
+	Trace []results.TracePoint `json:"trace,omitempty"`
 	// TrainSeconds is the training time spent so far, over all sessions.
 	TrainSeconds float64 `json:"train_seconds"`
 }
@@ -41,7 +41,7 @@ func (t *Trainer) State() (*TrainState, error) {
 	}
 	return &TrainState{
 		Iter: t.iter, Adam: t.opt.State(), Batcher: bs, MCRNG: mc, Evals: t.evals,
-		Trace: append([]eval.TracePoint(nil), t.trace...), TrainSeconds: t.Seconds(),
+		Trace: append([]results.TracePoint(nil), t.trace...), TrainSeconds: t.Seconds(),
 	}, nil
 }
 
@@ -64,7 +64,7 @@ func (t *Trainer) Restore(st *TrainState) error {
 		return fmt.Errorf("checkpoint state: Monte Carlo generator: %v", err)
 	}
 	t.iter, t.evals = st.Iter, st.Evals
-	t.trace = append([]eval.TracePoint(nil), st.Trace...)
+	t.trace = append([]results.TracePoint(nil), st.Trace...)
 	t.elapsed = st.TrainSeconds
 	return nil
 }

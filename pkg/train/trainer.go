@@ -3,13 +3,13 @@ package train
 import (
 	"context"
 	"fmt"
+	"github.com/mgpteam/mgp/pkg/results"
 	"math"
 	"math/rand/v2"
 	"time"
 
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
 	"github.com/mgpteam/mgp/pkg/data"
-	"github.com/mgpteam/mgp/pkg/eval"
 	"github.com/mgpteam/mgp/pkg/models"
 	"gonum.org/v1/gonum/mat"
 )
@@ -61,7 +61,7 @@ type Trainer struct {
 
 	iter    int
 	evals   uint64
-	trace   []eval.TracePoint
+	trace   []results.TracePoint
 	elapsed float64 // training seconds of earlier sessions
 	started time.Time
 
@@ -101,7 +101,7 @@ func NewTrainer(m models.Model, X, Y *mat.Dense, cfg TrainConfig) *Trainer {
 func (t *Trainer) Iter() int { return t.iter }
 
 // Trace returns the trace recorded so far.
-func (t *Trainer) Trace() []eval.TracePoint { return t.trace }
+func (t *Trainer) Trace() []results.TracePoint { return t.trace }
 
 // Seconds returns the training time of this and all earlier sessions.
 func (t *Trainer) Seconds() float64 {
@@ -165,7 +165,7 @@ func (t *Trainer) step() error {
 	t.iter = it
 	cfg := t.cfg
 	if cfg.TraceEvery > 0 && (it%cfg.TraceEvery == 0 || it == 1) {
-		t.trace = append(t.trace, eval.TracePoint{Iter: it, ELBO: elbo})
+		t.trace = append(t.trace, results.TracePoint{Iter: it, ELBO: elbo})
 	}
 	if t.Eval != nil && cfg.EvalEvery > 0 && it%cfg.EvalEvery == 0 {
 		t.evals++
@@ -173,7 +173,7 @@ func (t *Trainer) step() error {
 		if len(t.trace) > 0 && t.trace[len(t.trace)-1].Iter == it {
 			t.trace[len(t.trace)-1].TestNLL = &v
 		} else {
-			t.trace = append(t.trace, eval.TracePoint{Iter: it, ELBO: elbo, TestNLL: &v})
+			t.trace = append(t.trace, results.TracePoint{Iter: it, ELBO: elbo, TestNLL: &v})
 		}
 	}
 	t.Progress.Update(it, elbo)
@@ -185,7 +185,7 @@ func (t *Trainer) step() error {
 // iterations and its value goes into the trace. Cancelling ctx stops
 // training with ctx's error. It is a Trainer without checkpoints.
 func Fit(ctx context.Context, m models.Model, X, Y *mat.Dense, cfg TrainConfig, prog *Progress,
-	evalFn func() float64) ([]eval.TracePoint, error) {
+	evalFn func() float64) ([]results.TracePoint, error) {
 	t := NewTrainer(m, X, Y, cfg)
 	t.Progress = prog
 	if evalFn != nil {

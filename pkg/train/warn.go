@@ -2,8 +2,7 @@ package train
 
 import (
 	"fmt"
-
-	"github.com/mgpteam/mgp/pkg/eval"
+	"github.com/mgpteam/mgp/pkg/results"
 )
 
 // OverfitRise is the rise of the validation NLL (nats per point) from its
@@ -27,7 +26,7 @@ const GeneralisationGap = 5.0
 // test split is only reported on, never used to choose, but a run that ends
 // far above its own earlier test NLL should say so, as should one whose
 // test NLL lies more than GeneralisationGap above its training bound.
-func runWarnings(r *eval.Result) []string {
+func runWarnings(r *results.Result) []string {
 	var out []string
 	label := fmt.Sprintf("%s on %s", r.Model, r.Dataset)
 	if d := r.Diagnostics; d["memorisation"] == 1 {

@@ -1,17 +1,16 @@
 package train
 
 import (
+	"github.com/mgpteam/mgp/pkg/results"
 	"strings"
 	"testing"
-
-	"github.com/mgpteam/mgp/pkg/eval"
 )
 
 // TestRunWarnings: memorisation and a late rise of the validation NLL are
 // reported, with the numbers and the remedy; a healthy run gets none.
 func TestRunWarnings(t *testing.T) {
-	base := func() *eval.Result {
-		return &eval.Result{Model: "slgp", Dataset: "concrete",
+	base := func() *results.Result {
+		return &results.Result{Model: "slgp", Dataset: "concrete",
 			Diagnostics: map[string]float64{"memorisation": 0, "noise_variance": 0.05, "q_w_mean_spread": 0.3, "kl_w_mean": 0.2}}
 	}
 	if w := runWarnings(base()); len(w) != 0 {
@@ -33,16 +32,16 @@ func TestRunWarnings(t *testing.T) {
 	// points: the message reports the pattern and the held-out NLL, and
 	// does not call the test NLL untrustworthy (energy, residual encoder,
 	// seed 0: noise 8.9e-4, held-out 0.44, test 0.37).
-	r.Selection = &eval.Selection{Iter: 20000, ValNLL: 0.4415, NValidation: 69,
-		Trace: []eval.ValPoint{{Iter: 19500, NLL: 0.51}, {Iter: 20000, NLL: 0.4415}}}
+	r.Selection = &results.Selection{Iter: 20000, ValNLL: 0.4415, NValidation: 69,
+		Trace: []results.ValPoint{{Iter: 19500, NLL: 0.51}, {Iter: 20000, NLL: 0.4415}}}
 	r.Metrics.NLL = 0.3693
 	if w := runWarnings(r); len(w) != 1 || !strings.Contains(w[0], "held-out NLL was lowest there (0.4415 on 69 points") ||
 		!strings.Contains(w[0], "iteration 20000") || !strings.Contains(w[0], "0.3693") || strings.Contains(w[0], "not to be trusted") {
 		t.Fatalf("memorisation pattern under selection: %v", w)
 	}
 	r = base()
-	r.Selection = &eval.Selection{Iter: 6000, ValNLL: 2.8, LastMetrics: eval.Metrics{NLL: 7.2},
-		Trace: []eval.ValPoint{{Iter: 0, NLL: 4}, {Iter: 6000, NLL: 2.8}, {Iter: 20000, NLL: 3.31}}}
+	r.Selection = &results.Selection{Iter: 6000, ValNLL: 2.8, LastMetrics: results.Metrics{NLL: 7.2},
+		Trace: []results.ValPoint{{Iter: 0, NLL: 4}, {Iter: 6000, NLL: 2.8}, {Iter: 20000, NLL: 3.31}}}
 	if w := runWarnings(r); len(w) != 1 || !strings.Contains(w[0], "rose from 2.8 at iteration 6000 to 3.31 at iteration 20000") ||
 		!strings.Contains(w[0], "7.2") {
 		t.Fatalf("late-overfitting warning: %v", w)
@@ -61,7 +60,7 @@ func TestRunWarnings(t *testing.T) {
 	// validation warning.
 	nll := func(v float64) *float64 { return &v }
 	r = base()
-	r.Trace = []eval.TracePoint{{Iter: 100, ELBO: -1}, {Iter: 2000, TestNLL: nll(2.7)}, {Iter: 4000, TestNLL: nll(2.5)}, {Iter: 6000, TestNLL: nll(3.1)}}
+	r.Trace = []results.TracePoint{{Iter: 100, ELBO: -1}, {Iter: 2000, TestNLL: nll(2.7)}, {Iter: 4000, TestNLL: nll(2.5)}, {Iter: 6000, TestNLL: nll(3.1)}}
 	if w := runWarnings(r); len(w) != 1 || !strings.Contains(w[0], "traced test NLL rose from 2.5 at iteration 4000 to 3.1 at iteration 6000") ||
 		!strings.Contains(w[0], "train.validation") {
 		t.Fatalf("test-trace warning: %v", w)
@@ -74,18 +73,18 @@ func TestRunWarnings(t *testing.T) {
 	// standardised test NLL of 3214 (CVAE, boston, paper protocol) warns;
 	// −0.3 and 2.3 (SGP, boston) does not.
 	r = base()
-	r.Trace = []eval.TracePoint{{Iter: 19000, ELBO: 3.5}, {Iter: 20000, ELBO: 3.7}}
+	r.Trace = []results.TracePoint{{Iter: 19000, ELBO: 3.5}, {Iter: 20000, ELBO: 3.7}}
 	r.Metrics.NLLStd = 3214
 	if w := runWarnings(r); len(w) != 1 || !strings.Contains(w[0], "3218 nats above") || !strings.Contains(w[0], "train.validation") {
 		t.Fatalf("generalisation-gap warning: %v", w)
 	}
-	r.Trace = []eval.TracePoint{{Iter: 20000, ELBO: -0.3}}
+	r.Trace = []results.TracePoint{{Iter: 20000, ELBO: -0.3}}
 	r.Metrics.NLLStd = 2.3
 	if w := runWarnings(r); len(w) != 0 {
 		t.Fatalf("a gap of 2 nats warned: %v", w)
 	}
-	r.Trace = []eval.TracePoint{{Iter: 100, ELBO: -1}, {Iter: 2000, TestNLL: nll(2.7)}, {Iter: 4000, TestNLL: nll(2.5)}, {Iter: 6000, TestNLL: nll(9)}}
-	r.Selection = &eval.Selection{Iter: 4000, ValNLL: 2.5, Trace: []eval.ValPoint{{Iter: 4000, NLL: 2.5}, {Iter: 6000, NLL: 2.6}}}
+	r.Trace = []results.TracePoint{{Iter: 100, ELBO: -1}, {Iter: 2000, TestNLL: nll(2.7)}, {Iter: 4000, TestNLL: nll(2.5)}, {Iter: 6000, TestNLL: nll(9)}}
+	r.Selection = &results.Selection{Iter: 4000, ValNLL: 2.5, Trace: []results.ValPoint{{Iter: 4000, NLL: 2.5}, {Iter: 6000, NLL: 2.6}}}
 	if w := runWarnings(r); len(w) != 0 {
 		t.Fatalf("a run with selection warned on its test trace: %v", w)
 	}

@@ -2,9 +2,9 @@ package plot
 
 import (
 	"fmt"
+	"github.com/mgpteam/mgp/pkg/results"
 	"io"
 
-	"github.com/mgpteam/mgp/pkg/eval"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -22,9 +22,9 @@ func SavePNG(p *plot.Plot, w, h vg.Length, path string) error {
 	return writeAtomic(path, wt)
 }
 
-// writeAtomic writes a rendered image to path through eval.WriteFileAtomic.
+// writeAtomic writes a rendered image to path through results.WriteFileAtomic.
 func writeAtomic(path string, wt io.WriterTo) error {
-	return eval.WriteFileAtomic(path, func(dst io.Writer) error {
+	return results.WriteFileAtomic(path, func(dst io.Writer) error {
 		_, err := wt.WriteTo(dst)
 		return err
 	})

@@ -1,4 +1,4 @@
-package eval
+package report
 
 import (
 	"fmt"
@@ -166,7 +166,7 @@ func nllSeedsCell(set compareSet) string {
 	for i, s := range seeds {
 		vals[i] = set[s].NLL
 	}
-	mean, _ := meanStd(vals)
+	mean, _ := meanSD(vals)
 	if len(seeds) == 1 {
 		return fmt.Sprintf("%s (seed %d only)", compareFloat(vals[0]), seeds[0])
 	}

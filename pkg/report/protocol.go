@@ -1,9 +1,11 @@
-package eval
+package report
 
 import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/mgpteam/mgp/pkg/results"
 )
 
 // SplitKind is how a run's train/test split was made.
@@ -43,7 +45,7 @@ type Protocol struct {
 // Iterations, Metrics.Samples, and the kind of split from the start of the
 // Split description ("random seed", "fixed split", "toy:"), or else from
 // Config["data"]["split"]; and the held-out fraction of a Selection.
-func ProtocolOf(r *Result) Protocol {
+func ProtocolOf(r *results.Result) Protocol {
 	p := Protocol{Iterations: r.Iterations, Samples: r.Metrics.Samples, Split: splitKindOf(r)}
 	if r.Selection != nil {
 		p.Validation = r.Selection.Validation
@@ -73,7 +75,7 @@ func (k SplitKind) phrase() string {
 }
 
 // splitKindOf reads the kind of split of r.
-func splitKindOf(r *Result) SplitKind {
+func splitKindOf(r *results.Result) SplitKind {
 	s := strings.ToLower(strings.TrimSpace(r.Split))
 	switch {
 	case strings.HasPrefix(s, "random seed"):
@@ -95,7 +97,7 @@ func splitKindOf(r *Result) SplitKind {
 // splitID is the number that identifies r's split among runs of the same
 // protocol: the split index for a fixed split ("fixed split 3, ..." or
 // data.split_index), the split seed otherwise.
-func splitID(r *Result, kind SplitKind) uint64 {
+func splitID(r *results.Result, kind SplitKind) uint64 {
 	if kind != SplitFixed {
 		return r.SplitSeed
 	}
@@ -115,19 +117,4 @@ func splitID(r *Result, kind SplitKind) uint64 {
 		}
 	}
 	return r.SplitSeed
-}
-
-// ConfigString returns the string at a nested key path of the run's decoded
-// config (e.g. "model", "prior"), and whether there is one.
-func (r *Result) ConfigString(keys ...string) (string, bool) {
-	var v any = r.Config
-	for _, k := range keys {
-		m, ok := v.(map[string]any)
-		if !ok {
-			return "", false
-		}
-		v = m[k]
-	}
-	s, ok := v.(string)
-	return s, ok
 }

@@ -1,9 +1,11 @@
-package eval
+package report
 
 import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/mgpteam/mgp/pkg/results"
 )
 
 // ProtocolSplit is a (model, variant, data set) whose runs came under more
@@ -50,12 +52,12 @@ type Repeat struct {
 
 // dropRepeats orders the runs of one row by path and keeps the first run of
 // each (split, model seed), reporting the others.
-func dropRepeats(k rowKey, runs []ResultFile) ([]ResultFile, []Duplicate) {
+func dropRepeats(k rowKey, runs []results.ResultFile) ([]results.ResultFile, []Duplicate) {
 	runs = slices.Clone(runs)
-	slices.SortStableFunc(runs, func(a, b ResultFile) int { return comparePaths(a.Path, b.Path) })
+	slices.SortStableFunc(runs, func(a, b results.ResultFile) int { return comparePaths(a.Path, b.Path) })
 	type seeds struct{ split, model uint64 }
 	first := map[seeds]int{}
-	var kept []ResultFile
+	var kept []results.ResultFile
 	var dups []Duplicate
 	for _, f := range runs {
 		s := seeds{splitID(f.Result, k.protocol.Split), f.Result.ModelSeed}

@@ -1,4 +1,4 @@
-package eval
+package report
 
 import (
 	"fmt"
@@ -62,29 +62,14 @@ func RunCells(rows []RunRow) []RunCell {
 	}
 	for i := range cells {
 		c := &cells[i]
-		c.NLLMean, c.NLLStd = meanStd(nll[i])
-		c.LastMean, _ = meanStd(last[i])
+		c.NLLMean, c.NLLStd = meanSD(nll[i])
+		c.LastMean, _ = meanSD(last[i])
 		for _, d := range diags[i] {
-			m, _ := meanStd(d)
+			m, _ := meanSD(d)
 			c.Diags = append(c.Diags, m)
 		}
 	}
 	return cells
-}
-
-// meanStd returns the mean and population sd of xs (NaN, NaN when empty).
-func meanStd(xs []float64) (mean, sd float64) {
-	if len(xs) == 0 {
-		return math.NaN(), math.NaN()
-	}
-	for _, x := range xs {
-		mean += x
-	}
-	mean /= float64(len(xs))
-	for _, x := range xs {
-		sd += (x - mean) * (x - mean)
-	}
-	return mean, math.Sqrt(sd / float64(len(xs)))
 }
 
 // MarkdownRunCells renders cells as a Markdown table: one line per (data

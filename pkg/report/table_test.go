@@ -1,4 +1,4 @@
-package eval
+package report
 
 import (
 	"errors"
@@ -10,28 +10,30 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/mgpteam/mgp/pkg/results"
 )
 
 // run builds a minimal Result: a random split at 2000 iterations with 200
 // samples, the model seed equal to the split seed.
-func run(model, dataset string, split uint64, nll, rmse float64) *Result {
-	return &Result{
+func run(model, dataset string, split uint64, nll, rmse float64) *results.Result {
+	return &results.Result{
 		Model: model, Dataset: dataset, SplitSeed: split, ModelSeed: split,
 		Split: fmt.Sprintf("random seed %d, 90/10, stats full", split), Iterations: 2000,
-		Metrics: Metrics{NLL: nll, RMSE: rmse, Samples: 200},
+		Metrics: results.Metrics{NLL: nll, RMSE: rmse, Samples: 200},
 	}
 }
 
 // with returns a copy of r changed by f.
-func with(r *Result, f func(*Result)) *Result {
+func with(r *results.Result, f func(*results.Result)) *results.Result {
 	c := *r
 	f(&c)
 	return &c
 }
 
 // syntheticResults is a small set with a known summary.
-func syntheticResults() []*Result {
-	return []*Result{
+func syntheticResults() []*results.Result {
+	return []*results.Result{
 		run("mine", "toy", 0, 1.0, 0.5),
 		run("sgp", "boston", 2, 2.4, 3),
 		run("SLGP", "energy", 0, 0.7, 1),
@@ -96,12 +98,12 @@ func TestSummarise(t *testing.T) {
 // different variants are separate rows, the empty variant first.
 func TestSummariseGroupsByVariant(t *testing.T) {
 	base := run("slgp", "boston", 0, 2.0, 1)
-	results := []*Result{
-		with(base, func(r *Result) { r.Variant = "beta=0.1"; r.Metrics.NLL = 5 }),
+	rs := []*results.Result{
+		with(base, func(r *results.Result) { r.Variant = "beta=0.1"; r.Metrics.NLL = 5 }),
 		base,
-		with(base, func(r *Result) { r.SplitSeed, r.ModelSeed, r.Metrics.NLL = 1, 1, 3 }),
+		with(base, func(r *results.Result) { r.SplitSeed, r.ModelSeed, r.Metrics.NLL = 1, 1, 3 }),
 	}
-	sum := SummariseResults(results)
+	sum := SummariseResults(rs)
 	if got := rowNames(sum.Rows); got != "slgp/boston@2000 slgp[beta=0.1]/boston@2000" {
 		t.Fatalf("rows %q", got)
 	}
@@ -123,45 +125,45 @@ func TestSummariseGroupsByVariant(t *testing.T) {
 func TestSummariseKeepsProtocolsApart(t *testing.T) {
 	cases := []struct {
 		name   string
-		change func(*Result)
+		change func(*results.Result)
 		want   Protocol // the changed runs' protocol
 		note   string
 	}{
-		{"iterations", func(r *Result) { r.Iterations = 20000 },
+		{"iterations", func(r *results.Result) { r.Iterations = 20000 },
 			Protocol{20000, 200, SplitRandom, 0},
 			"kept apart: sgp on boston: 2 runs at 2000 iterations, 3 runs at 20000 iterations"},
-		{"samples", func(r *Result) { r.Metrics.Samples = 50 },
+		{"samples", func(r *results.Result) { r.Metrics.Samples = 50 },
 			Protocol{2000, 50, SplitRandom, 0},
 			"kept apart: sgp on boston: 3 runs with 50 samples, 2 runs with 200 samples"},
-		{"fixed split", func(r *Result) { r.Split = fmt.Sprintf("fixed split %d, 90/10", r.SplitSeed) },
+		{"fixed split", func(r *results.Result) { r.Split = fmt.Sprintf("fixed split %d, 90/10", r.SplitSeed) },
 			Protocol{2000, 200, SplitFixed, 0},
 			"kept apart: sgp on boston: 2 runs on random splits, 3 runs on fixed splits"},
-		{"split from config", func(r *Result) {
+		{"split from config", func(r *results.Result) {
 			r.Split = ""
 			r.Config = map[string]any{"data": map[string]any{"split": "fixed"}}
 		}, Protocol{2000, 200, SplitFixed, 0},
 			"kept apart: sgp on boston: 2 runs on random splits, 3 runs on fixed splits"},
-		{"toy", func(r *Result) { r.Split = "toy: train seed 0, held-out draw seed 1000" },
+		{"toy", func(r *results.Result) { r.Split = "toy: train seed 0, held-out draw seed 1000" },
 			Protocol{2000, 200, SplitToy, 0},
 			"kept apart: sgp on boston: 2 runs on random splits, 3 runs on toy data"},
-		{"held-out selection", func(r *Result) { r.Selection = &Selection{Validation: 0.1} },
+		{"held-out selection", func(r *results.Result) { r.Selection = &results.Selection{Validation: 0.1} },
 			Protocol{2000, 200, SplitRandom, 0.1},
 			"kept apart: sgp on boston: 2 runs last iteration, 3 runs selected on 10% held out"},
-		{"iterations and split", func(r *Result) { r.Iterations = 500; r.Split = "toy: x" },
+		{"iterations and split", func(r *results.Result) { r.Iterations = 500; r.Split = "toy: x" },
 			Protocol{500, 200, SplitToy, 0},
 			"kept apart: sgp on boston: 3 runs at 500 iterations on toy data, 2 runs at 2000 iterations on random splits"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			var results []*Result
+			var rs []*results.Result
 			for seed := range uint64(5) {
 				r := run("sgp", "boston", seed, float64(seed), 1)
 				if seed >= 2 {
 					r = with(r, c.change)
 				}
-				results = append(results, r)
+				rs = append(rs, r)
 			}
-			sum := SummariseResults(results)
+			sum := SummariseResults(rs)
 			if len(sum.Rows) != 2 {
 				t.Fatalf("%d rows, want 2 (protocols pooled?): %s", len(sum.Rows), rowNames(sum.Rows))
 			}
@@ -188,13 +190,13 @@ func TestSummariseLeavesRepeatedSeedsApart(t *testing.T) {
 	cfg := func(ard bool) map[string]any {
 		return map[string]any{"model": map[string]any{"name": "sgp", "ard": ard}, "data": map[string]any{"split": "random"}}
 	}
-	files := []ResultFile{
-		{"res/uci-sgp-iso/s0/result.json", with(run("sgp", "boston", 0, 9, 1), func(r *Result) { r.Config = cfg(false) })},
-		{"res/uci-sgp/s1/result.json", with(run("sgp", "boston", 1, 3, 1), func(r *Result) { r.Config = cfg(true) })},
-		{"res/uci-sgp/s0/result.json", with(run("sgp", "boston", 0, 2, 1), func(r *Result) { r.Config = cfg(true) })},
-		{"res/uci-sgp/s0b/result.json", with(run("sgp", "boston", 0, 7, 1), func(r *Result) { r.Config = cfg(true) })},
+	files := []results.ResultFile{
+		{Path: "res/uci-sgp-iso/s0/result.json", Result: with(run("sgp", "boston", 0, 9, 1), func(r *results.Result) { r.Config = cfg(false) })},
+		{Path: "res/uci-sgp/s1/result.json", Result: with(run("sgp", "boston", 1, 3, 1), func(r *results.Result) { r.Config = cfg(true) })},
+		{Path: "res/uci-sgp/s0/result.json", Result: with(run("sgp", "boston", 0, 2, 1), func(r *results.Result) { r.Config = cfg(true) })},
+		{Path: "res/uci-sgp/s0b/result.json", Result: with(run("sgp", "boston", 0, 7, 1), func(r *results.Result) { r.Config = cfg(true) })},
 		// Same split seed, another model seed: a separate run.
-		{"res/uci-sgp/s0m1/result.json", with(run("sgp", "boston", 0, 4, 1), func(r *Result) { r.ModelSeed = 1 })},
+		{Path: "res/uci-sgp/s0m1/result.json", Result: with(run("sgp", "boston", 0, 4, 1), func(r *results.Result) { r.ModelSeed = 1 })},
 	}
 	sum := Summarise(files)
 	if len(sum.Rows) != 1 {
@@ -229,13 +231,13 @@ func TestSummariseLeavesRepeatedSeedsApart(t *testing.T) {
 // TestSummariseFixedSplitsByIndex: fixed splits are told apart by their
 // index, so runs of splits 0, 1, 2 made with one split seed are not repeats.
 func TestSummariseFixedSplitsByIndex(t *testing.T) {
-	var results []*Result
+	var rs []*results.Result
 	for i := range 3 {
-		results = append(results, with(run("sgp", "concrete", 0, float64(i), 1), func(r *Result) {
+		rs = append(rs, with(run("sgp", "concrete", 0, float64(i), 1), func(r *results.Result) {
 			r.Split = fmt.Sprintf("fixed split %d, 927/103, stats full", i)
 		}))
 	}
-	sum := SummariseResults(results)
+	sum := SummariseResults(rs)
 	if len(sum.Rows) != 1 || sum.Rows[0].N != 3 || len(sum.Duplicates) != 0 {
 		t.Fatalf("rows %+v duplicates %+v", sum.Rows, sum.Duplicates)
 	}
@@ -248,7 +250,7 @@ func TestLoadResults(t *testing.T) {
 	dir := t.TempDir()
 	for i, r := range syntheticResults()[:3] {
 		p := filepath.Join(dir, r.Model, strconv.Itoa(i)+".json")
-		if err := WriteJSONAtomic(p, r); err != nil {
+		if err := results.WriteJSONAtomic(p, r); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -273,18 +275,18 @@ func TestLoadResults(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	loaded, err := LoadResultFiles(dir)
+	loaded, err := results.LoadResultFiles(dir)
 	if len(loaded) != 3 {
-		t.Fatalf("loaded %d results, want 3", len(loaded))
+		t.Fatalf("loaded %d rs, want 3", len(loaded))
 	}
 	for _, f := range loaded {
 		if f.Result == nil || !strings.HasPrefix(f.Path, dir) {
 			t.Fatalf("loaded %+v", f)
 		}
 	}
-	var lerr *LoadError
+	var lerr *results.LoadError
 	if !errors.As(err, &lerr) || len(lerr.Files) != 2 || lerr.Scanned != 5 {
-		t.Fatalf("error %v, want a LoadError with 2 of 5 files", err)
+		t.Fatalf("error %v, want a results.LoadError with 2 of 5 files", err)
 	}
 	msg := err.Error()
 	if !strings.Contains(msg, bad) || !strings.Contains(msg, other) || !strings.Contains(msg, "not a result") {
@@ -298,17 +300,17 @@ func TestLoadResults(t *testing.T) {
 			t.Errorf("known non-result file %s reported:\n%s", p, msg)
 		}
 	}
-	if !errors.Is(err, ErrNotResult) {
-		t.Fatal("errors.Is(err, ErrNotResult) is false")
+	if !errors.Is(err, results.ErrNotResult) {
+		t.Fatal("errors.Is(err, results.ErrNotResult) is false")
 	}
-	if rs, err := LoadResults(dir); len(rs) != 3 || !errors.As(err, &lerr) {
-		t.Fatalf("LoadResults: %d results, err %v", len(rs), err)
+	if rs, err := results.LoadResults(dir); len(rs) != 3 || !errors.As(err, &lerr) {
+		t.Fatalf("LoadResults: %d rs, err %v", len(rs), err)
 	}
 	// A clean directory gives no error.
-	if rs, err := LoadResults(filepath.Join(dir, "mine")); err != nil || len(rs) != 1 {
-		t.Fatalf("clean dir: %d results, err %v", len(rs), err)
+	if rs, err := results.LoadResults(filepath.Join(dir, "mine")); err != nil || len(rs) != 1 {
+		t.Fatalf("clean dir: %d rs, err %v", len(rs), err)
 	}
-	if _, err := LoadResults(filepath.Join(dir, "missing")); err == nil {
+	if _, err := results.LoadResults(filepath.Join(dir, "missing")); err == nil {
 		t.Fatal("missing directory gave no error")
 	}
 }

@@ -1,4 +1,4 @@
-package eval
+package results
 
 import (
 	"fmt"
@@ -52,7 +52,7 @@ type LoadError struct {
 // Error lists the skipped files, one a line.
 func (e *LoadError) Error() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "eval: skipped %d of %d JSON files:", len(e.Files), e.Scanned)
+	fmt.Fprintf(&b, "results: skipped %d of %d JSON files:", len(e.Files), e.Scanned)
 	for _, f := range e.Files {
 		b.WriteString("\n  " + f.Error())
 	}

@@ -1,9 +1,10 @@
-package eval
+package report
 
 import (
 	"cmp"
-	"math"
 	"slices"
+
+	"github.com/mgpteam/mgp/pkg/results"
 )
 
 // Row summarises the runs of one table cell: a (model, variant, data set,
@@ -67,8 +68,8 @@ type rowKey struct {
 // keeping the first in path order (Summary.Duplicates). Nil results are
 // ignored. A run with a non-finite NLL is kept, so it shows as a NaN or
 // infinite mean.
-func Summarise(files []ResultFile) Summary {
-	groups := map[rowKey][]ResultFile{}
+func Summarise(files []results.ResultFile) Summary {
+	groups := map[rowKey][]results.ResultFile{}
 	for _, f := range files {
 		if f.Result == nil {
 			continue
@@ -95,10 +96,10 @@ func Summarise(files []ResultFile) Summary {
 
 // SummariseResults is Summarise for results without paths, taken in the
 // order given.
-func SummariseResults(results []*Result) Summary {
-	files := make([]ResultFile, len(results))
-	for i, r := range results {
-		files[i] = ResultFile{Result: r}
+func SummariseResults(rs []*results.Result) Summary {
+	files := make([]results.ResultFile, len(rs))
+	for i, r := range rs {
+		files[i] = results.ResultFile{Result: r}
 	}
 	return Summarise(files)
 }
@@ -118,8 +119,8 @@ func compareRowKeys(a, b rowKey) int {
 }
 
 // summariseGroup computes the Row of one group of runs.
-func summariseGroup(k rowKey, runs []ResultFile) Row {
-	slices.SortStableFunc(runs, func(a, b ResultFile) int {
+func summariseGroup(k rowKey, runs []results.ResultFile) Row {
+	slices.SortStableFunc(runs, func(a, b results.ResultFile) int {
 		if c := cmp.Compare(splitID(a.Result, k.protocol.Split), splitID(b.Result, k.protocol.Split)); c != 0 {
 			return c
 		}
@@ -141,36 +142,9 @@ func summariseGroup(k rowKey, runs []ResultFile) Row {
 		row.Paths[i] = f.Path
 		rmse[i] = f.Result.Metrics.RMSE
 	}
-	row.Mean, row.Std = meanPopSD(row.Values)
-	row.StdErr = math.NaN()
-	if n >= 2 {
-		_, sd := meanSDStrided(row.Values, 0, 1, n)
-		row.StdErr = sd / math.Sqrt(float64(n))
-	}
+	row.Mean, row.Std = meanSD(row.Values)
+	row.StdErr = stdErr(row.Values)
 	row.Median = median(row.Values)
-	row.RMSEMean, row.RMSEStd = meanPopSD(rmse)
+	row.RMSEMean, row.RMSEStd = meanSD(rmse)
 	return row
-}
-
-// meanPopSD returns the mean and the population (ddof 0) standard deviation.
-func meanPopSD(x []float64) (mean, sd float64) {
-	n := len(x)
-	if n == 0 {
-		return math.NaN(), math.NaN()
-	}
-	m, sd1 := meanSDStrided(x, 0, 1, n)
-	if n == 1 {
-		return m, 0
-	}
-	return m, sd1 * math.Sqrt(float64(n-1)/float64(n))
-}
-
-// median returns the median of x (the mean of the middle two for even
-// length), NaN when x is empty or holds NaN.
-func median(x []float64) float64 {
-	sorted, hasNaN := sortedCopy(nil, x)
-	if len(x) == 0 || hasNaN {
-		return math.NaN()
-	}
-	return quantileSorted(sorted, 0.5)
 }

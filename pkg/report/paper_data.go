@@ -1,4 +1,4 @@
-package eval
+package report
 
 import (
 	"bytes"
@@ -81,7 +81,7 @@ var loadPaperData = sync.OnceValues(func() (paperData, error) {
 func embeddedPaper() paperData {
 	d, err := loadPaperData()
 	if err != nil {
-		panic("eval: embedded paper data: " + err.Error())
+		panic("report: embedded paper data: " + err.Error())
 	}
 	return d
 }

@@ -1,10 +1,12 @@
-package eval
+package report
 
 import (
 	"math"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/mgpteam/mgp/pkg/results"
 )
 
 func TestMarkdownTable(t *testing.T) {
@@ -41,7 +43,7 @@ Seeds (split seed = model seed): 0 in most cells; 0, 1, 2 in sgp; 0, 1 in SLGP o
 		t.Fatalf("MarkdownTable without paper:\n%s", got)
 	}
 	// No cell the paper covers: say so instead of an empty second table.
-	toy := MarkdownTable(SummariseResults([]*Result{run("slgp", "moons", 0, 1, 1)}).Rows, PaperTable3())
+	toy := MarkdownTable(SummariseResults([]*results.Result{run("slgp", "moons", 0, 1, 1)}).Rows, PaperTable3())
 	if !strings.Contains(toy, "no value for any of these cells") || strings.Count(toy, "| model |") != 1 {
 		t.Fatalf("MarkdownTable with no paper cell:\n%s", toy)
 	}
@@ -73,14 +75,14 @@ func cellCount(line string) int {
 // protocols, NaN means and cells missing, every line of every table has the
 // header's number of cells and the separator line is well formed.
 func TestMarkdownIsValidTable(t *testing.T) {
-	results := []*Result{
+	rs := []*results.Result{
 		run("sgp", "boston", 0, 2.3, 1),
-		with(run("sgp", "boston", 1, 2.4, 1), func(r *Result) { r.Iterations = 20000 }),
-		with(run("slgp", "energy", 0, math.NaN(), 1), func(r *Result) { r.Variant = "a|b" }),
+		with(run("sgp", "boston", 1, 2.4, 1), func(r *results.Result) { r.Iterations = 20000 }),
+		with(run("slgp", "energy", 0, math.NaN(), 1), func(r *results.Result) { r.Variant = "a|b" }),
 		run("slgp", "kin8nm", 0, -1, 1),
 		run("mine", "toy|set", 0, 1, 1),
 	}
-	md := MarkdownTable(SummariseResults(results).Rows, PaperTable3())
+	md := MarkdownTable(SummariseResults(rs).Rows, PaperTable3())
 	tables := markdownTables(md)
 	if len(tables) != 2 {
 		t.Fatalf("%d tables, want 2:\n%s", len(tables), md)
@@ -163,15 +165,15 @@ func contains(list []string, s string) bool {
 // them in its row labels (only the parts that differ), the protocol line
 // names each protocol's rows, and the seeds line the cells that differ.
 func TestMarkdownLabelsAndProtocolLines(t *testing.T) {
-	results := []*Result{
+	rs := []*results.Result{
 		run("slgp", "boston", 0, 2.3, 1),
 		run("slgp", "boston", 1, 2.4, 1),
 		run("slgp", "energy", 0, 0.7, 1),
-		with(run("slgp", "boston", 0, 2.1, 1), func(r *Result) { r.Iterations = 20000 }),
-		with(run("slgp", "boston", 1, 2.2, 1), func(r *Result) { r.Iterations = 20000; r.ModelSeed = 7 }),
+		with(run("slgp", "boston", 0, 2.1, 1), func(r *results.Result) { r.Iterations = 20000 }),
+		with(run("slgp", "boston", 1, 2.2, 1), func(r *results.Result) { r.Iterations = 20000; r.ModelSeed = 7 }),
 		run("sgp", "boston", 0, 2.5, 1),
 	}
-	md := MarkdownTable(SummariseResults(results).Rows, PaperTable3())
+	md := MarkdownTable(SummariseResults(rs).Rows, PaperTable3())
 	for _, want := range []string{
 		"| sgp | 2.5000 ± 0.0000 (1) | – |",
 		"| slgp (2000 its) | *2.3500 ± 0.0500 (2)* | 0.7000 ± 0.0000 (1) |",

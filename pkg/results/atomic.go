@@ -1,4 +1,4 @@
-package eval
+package results
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-package eval
+package report
 
 import (
 	"cmp"
@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/mgpteam/mgp/pkg/results"
 )
 
 // RunRow is one run of a per-run listing: its identity, its test metrics
@@ -40,7 +42,7 @@ type RunRow struct {
 // order), model, variant and seed, with the named diagnostics: those of the
 // reported (for a selecting run, the selected) parameters, or, for a name
 // written "last:NAME", those of the last iteration.
-func RunRows(files []ResultFile, diags []string) []RunRow {
+func RunRows(files []results.ResultFile, diags []string) []RunRow {
 	rows := make([]RunRow, 0, len(files))
 	for _, f := range files {
 		r := f.Result
@@ -143,8 +145,8 @@ const LastSuffix = "@last"
 // LastSuffix (the protocol is then "last iteration"; the variant's name
 // says the run trained on the rest of a held-out split), so that a table shows the selected and the last-iteration
 // results of the same runs side by side, in rows of their own.
-func WithLastIterations(files []ResultFile) []ResultFile {
-	out := append([]ResultFile(nil), files...)
+func WithLastIterations(files []results.ResultFile) []results.ResultFile {
+	out := append([]results.ResultFile(nil), files...)
 	for _, f := range files {
 		r := f.Result
 		if r == nil || r.Selection == nil {
@@ -155,7 +157,7 @@ func WithLastIterations(files []ResultFile) []ResultFile {
 		c.Variant = r.Variant + LastSuffix
 		c.Diagnostics = r.Selection.LastDiagnostics
 		c.Selection = nil // scored at the last iteration; the variant says it held out
-		out = append(out, ResultFile{Path: f.Path, Result: &c})
+		out = append(out, results.ResultFile{Path: f.Path, Result: &c})
 	}
 	return out
 }

@@ -1,4 +1,4 @@
-package eval
+package report
 
 // PaperValue is one cell of the paper's Table 3: the mean test NLL over 10
 // runs on the original y scale and the spread after "±" (read as one

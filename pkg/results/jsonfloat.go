@@ -1,4 +1,4 @@
-package eval
+package results
 
 import (
 	"encoding/json"
@@ -41,7 +41,7 @@ func (f *jsonFloat) UnmarshalJSON(b []byte) error {
 		case "-Inf":
 			*f = jsonFloat(math.Inf(-1))
 		default:
-			return fmt.Errorf("eval: %q is not a number", s)
+			return fmt.Errorf("results: %q is not a number", s)
 		}
 		return nil
 	}

@@ -1,4 +1,4 @@
-package eval
+package report
 
 import (
 	"encoding/csv"
@@ -6,6 +6,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/mgpteam/mgp/pkg/results"
 
 	"github.com/gocarina/gocsv"
 )
@@ -32,12 +34,12 @@ func recordText(r CSVRecord) string {
 // TestCSVRoundTrip: the CSV reads back through gocsv into the same records,
 // with the columns the table promises.
 func TestCSVRoundTrip(t *testing.T) {
-	results := append(syntheticResults(),
-		with(run("sgp", "boston", 0, 1.0/3, 0.1), func(r *Result) { r.Iterations = 20000; r.Variant = "x, \"y\"" }),
-		with(run("sgp", "energy", 0, math.NaN(), 0.1), func(r *Result) { r.Split = "fixed split 4, 90/10" }),
+	rs := append(syntheticResults(),
+		with(run("sgp", "boston", 0, 1.0/3, 0.1), func(r *results.Result) { r.Iterations = 20000; r.Variant = "x, \"y\"" }),
+		with(run("sgp", "energy", 0, math.NaN(), 0.1), func(r *results.Result) { r.Split = "fixed split 4, 90/10" }),
 		run("slgp", "wine-red", 3, math.Inf(1), 0.1),
 	)
-	rows := SummariseResults(results).Rows
+	rows := SummariseResults(rs).Rows
 	text, err := CSVTable(rows, PaperTable3())
 	if err != nil {
 		t.Fatal(err)
