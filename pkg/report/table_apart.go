@@ -72,7 +72,7 @@ func dropRepeats(k rowKey, runs []results.ResultFile) ([]results.ResultFile, []D
 			continue
 		}
 		dups[i].LeftApart = append(dups[i].LeftApart, Repeat{
-			Path: f.Path, ConfigDiff: configDiff(kept[i].Result.Config, f.Result.Config),
+			Path: f.Path, ConfigDiff: changedKeys(kept[i].Result.Config, f.Result.Config),
 		})
 	}
 	dups = slices.DeleteFunc(dups, func(d Duplicate) bool { return len(d.LeftApart) == 0 })
@@ -201,4 +201,14 @@ func pathOrUnknown(p string) string {
 		return "(a result given without a path)"
 	}
 	return p
+}
+
+// changedKeys lists the dotted config keys that differ between a pooled run
+// and a repeat of its seeds.
+func changedKeys(a, b map[string]any) []string {
+	var keys []string
+	for _, c := range results.DiffConfigs(a, b) {
+		keys = append(keys, c.Key)
+	}
+	return keys
 }

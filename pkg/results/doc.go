@@ -3,6 +3,6 @@
 // directory tree of them, the dotted-key view of a run's config, and the
 // atomic file writes that keep a reader from seeing half a file.
 //
-// It imports eval and nothing else of this project: no models, data, train
-// or report.
+// It imports no other package of this project (not eval, models, data,
+// train or report), so anything may read or write results.
 package results
