@@ -1,7 +1,6 @@
 package report
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -51,27 +50,6 @@ func ProtocolOf(r *results.Result) Protocol {
 		p.Validation = r.Selection.Validation
 	}
 	return p
-}
-
-// String describes p in full, e.g. "20000 iterations, 200 samples per test
-// point, random split".
-func (p Protocol) String() string {
-	s := fmt.Sprintf("%d iterations, %d samples per test point, %s", p.Iterations, p.Samples, p.Split.phrase())
-	if p.Validation > 0 {
-		s += fmt.Sprintf(", best of a %g%% validation hold-out", 100*p.Validation)
-	}
-	return s
-}
-
-// phrase names the split kind for prose: "random split", "toy data".
-func (k SplitKind) phrase() string {
-	switch k {
-	case SplitToy:
-		return "toy data"
-	case SplitUnknown:
-		return "unknown split"
-	}
-	return string(k) + " split"
 }
 
 // splitKindOf reads the kind of split of r.

@@ -95,31 +95,34 @@ func RunRows(files []results.ResultFile, diags []string) []RunRow {
 // one column per diagnostic ("–" where a run lacks it) and the training
 // time in minutes.
 func MarkdownRuns(rows []RunRow, diags []string) string {
-	var b strings.Builder
-	b.WriteString("| data set | model | variant | seed | its | test NLL | selected at | last-it NLL | RMSE |")
-	for _, d := range diags {
-		b.WriteString(" " + d + " |")
-	}
-	b.WriteString(" train min | warnings |\n|---|---|---|---|---|---|---|---|---|")
-	b.WriteString(strings.Repeat("---|", len(diags)+2) + "\n")
-	for _, r := range rows {
-		variant := r.Variant
-		if variant == "" {
-			variant = "–"
-		}
+	header := []string{"data set", "model", "variant", "seed", "its", "test NLL", "selected at", "last-it NLL", "RMSE"}
+	header = append(header, diags...)
+	header = append(header, "train min", "warnings")
+	lines := make([][]string, len(rows))
+	for i, r := range rows {
 		sel, last := "–", "–"
 		if r.SelectedIter > 0 {
 			sel = strconv.Itoa(r.SelectedIter)
 			last = runCell(r.LastNLL)
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s | %d | %d | %s | %s | %s | %s |",
-			r.Dataset, r.Model, variant, r.Seed, r.Iterations, runCell(r.NLL), sel, last, runCell(r.RMSE))
+		line := []string{r.Dataset, r.Model, orDash(r.Variant), strconv.FormatUint(r.Seed, 10), strconv.Itoa(r.Iterations),
+			runCell(r.NLL), sel, last, runCell(r.RMSE)}
 		for _, v := range r.Diags {
-			b.WriteString(" " + runCell(v) + " |")
+			line = append(line, runCell(v))
 		}
-		fmt.Fprintf(&b, " %.1f | %d |\n", r.TrainSeconds/60, r.Warnings)
+		lines[i] = append(line, fmt.Sprintf("%.1f", r.TrainSeconds/60), strconv.Itoa(r.Warnings))
 	}
+	var b strings.Builder
+	writeMarkdown(&b, header, lines)
 	return b.String()
+}
+
+// orDash is s, or "–" when s is empty (a run without a variant).
+func orDash(s string) string {
+	if s == "" {
+		return "–"
+	}
+	return s
 }
 
 // runCell prints a metric with four decimals, small magnitudes in

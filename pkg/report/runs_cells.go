@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 )
 
@@ -73,30 +74,28 @@ func RunCells(rows []RunRow) []RunCell {
 }
 
 // MarkdownRunCells renders cells as a Markdown table: one line per (data
-// set, model, variant, iterations) with the seeds, the test NLL as mean ± sd, the mean
-// last-iteration NLL and the mean of each diagnostic.
+// set, model, variant, iterations) with the seeds, the test NLL as mean ±
+// sd, the mean last-iteration NLL and the mean of each diagnostic.
 func MarkdownRunCells(cells []RunCell, diags []string) string {
-	var b strings.Builder
-	b.WriteString("| data set | model | variant | its | runs (seeds) | test NLL | last-it NLL |")
+	header := []string{"data set", "model", "variant", "its", "runs (seeds)", "test NLL", "last-it NLL"}
 	for _, d := range diags {
-		b.WriteString(" mean " + d + " |")
+		header = append(header, "mean "+d)
 	}
-	b.WriteString("\n|---|---|---|---|---|---|---|" + strings.Repeat("---|", len(diags)) + "\n")
-	for _, c := range cells {
-		variant := c.Variant
-		if variant == "" {
-			variant = "–"
-		}
+	lines := make([][]string, len(cells))
+	for i, c := range cells {
 		seeds := make([]string, len(c.Seeds))
-		for i, s := range c.Seeds {
-			seeds[i] = fmt.Sprint(s)
+		for k, s := range c.Seeds {
+			seeds[k] = strconv.FormatUint(s, 10)
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s | %d | %d (%s) | %s ± %s | %s |", c.Dataset, c.Model, variant, c.Iterations,
-			c.N, strings.Join(seeds, ", "), runCell(c.NLLMean), runCell(c.NLLStd), runCell(c.LastMean))
+		line := []string{c.Dataset, c.Model, orDash(c.Variant), strconv.Itoa(c.Iterations),
+			fmt.Sprintf("%d (%s)", c.N, strings.Join(seeds, ", ")),
+			runCell(c.NLLMean) + " ± " + runCell(c.NLLStd), runCell(c.LastMean)}
 		for _, v := range c.Diags {
-			b.WriteString(" " + runCell(v) + " |")
+			line = append(line, runCell(v))
 		}
-		b.WriteString("\n")
+		lines[i] = line
 	}
+	var b strings.Builder
+	writeMarkdown(&b, header, lines)
 	return b.String()
 }

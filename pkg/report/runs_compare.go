@@ -103,7 +103,6 @@ func CompareRuns(rows []RunRow, cols []CompareColumn, diags []string, paper map[
 		}
 	}
 
-	var b strings.Builder
 	header := []string{"data set"}
 	for i, c := range cols {
 		header = append(header, c.String())
@@ -119,7 +118,7 @@ func CompareRuns(rows []RunRow, cols []CompareColumn, diags []string, paper map[
 	if len(models) > 0 {
 		header = append(header, "paper ("+strings.Join(models, ", ")+")")
 	}
-	b.WriteString("| " + strings.Join(header, " | ") + " |\n|" + strings.Repeat("---|", len(header)) + "\n")
+	var lines [][]string
 	for _, ds := range datasets {
 		line := []string{ds}
 		for i := range cols {
@@ -145,8 +144,10 @@ func CompareRuns(rows []RunRow, cols []CompareColumn, diags []string, paper map[
 			}
 			line = append(line, strings.Join(vals, " / "))
 		}
-		b.WriteString("| " + strings.Join(line, " | ") + " |\n")
+		lines = append(lines, line)
 	}
+	var b strings.Builder
+	writeMarkdown(&b, header, lines)
 	return b.String(), nil
 }
 

@@ -1,9 +1,7 @@
 package report
 
 import (
-	"fmt"
 	"slices"
-	"strings"
 )
 
 // grid lays cells out as Table 3 does: one row per (model, variant,
@@ -80,40 +78,7 @@ func rowLabel(model, variant string, p Protocol, siblings []Protocol) string {
 		s += " [" + variant + "]"
 	}
 	if len(siblings) > 1 {
-		s += " (" + p.short(varyingParts(siblings)) + ")"
+		s += " (" + p.text(varyingParts(siblings), shortWords) + ")"
 	}
 	return s
-}
-
-// protocolParts says which parts of a set of protocols differ.
-type protocolParts struct{ iterations, samples, split, validation bool }
-
-// varyingParts returns the parts that are not the same in all of ps.
-func varyingParts(ps []Protocol) protocolParts {
-	var v protocolParts
-	for _, p := range ps[1:] {
-		v.iterations = v.iterations || p.Iterations != ps[0].Iterations
-		v.samples = v.samples || p.Samples != ps[0].Samples
-		v.split = v.split || p.Split != ps[0].Split
-		v.validation = v.validation || p.Validation != ps[0].Validation
-	}
-	return v
-}
-
-// short names the given parts of p briefly: "2000 its, fixed split".
-func (p Protocol) short(parts protocolParts) string {
-	var s []string
-	if parts.iterations {
-		s = append(s, fmt.Sprintf("%d its", p.Iterations))
-	}
-	if parts.samples {
-		s = append(s, fmt.Sprintf("%d samples", p.Samples))
-	}
-	if parts.split {
-		s = append(s, p.Split.phrase())
-	}
-	if parts.validation {
-		s = append(s, p.validationPhrase())
-	}
-	return strings.Join(s, ", ")
 }

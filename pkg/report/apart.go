@@ -116,7 +116,7 @@ func (s Summary) Notes() []string {
 		parts := varyingParts(ps)
 		var groups []string
 		for _, r := range p.Rows {
-			groups = append(groups, fmt.Sprintf("%d %s %s", r.N, plural(r.N, "run", "runs"), r.Protocol.phrase(parts)))
+			groups = append(groups, fmt.Sprintf("%d %s %s", r.N, plural(r.N, "run", "runs"), r.Protocol.text(parts, proseWords)))
 		}
 		out = append(out, fmt.Sprintf("kept apart: %s on %s: %s",
 			modelVariant(p.Model, p.Variant), p.Dataset, strings.Join(groups, ", ")))
@@ -125,7 +125,7 @@ func (s Summary) Notes() []string {
 		n := len(d.LeftApart)
 		out = append(out, fmt.Sprintf("kept apart: %d %s of split %d / model seed %d for %s on %s (%s): pooled only %s; not pooled: %s",
 			n, plural(n, "repeat", "repeats"), d.SplitSeed, d.ModelSeed, modelVariant(d.Model, d.Variant), d.Dataset,
-			d.Protocol.brief(), pathOrUnknown(d.Kept), joinRepeats(d.LeftApart)))
+			d.Protocol.text(allParts(d.Protocol), shortWords), pathOrUnknown(d.Kept), joinRepeats(d.LeftApart)))
 	}
 	return out
 }
@@ -147,44 +147,6 @@ func joinRepeats(rs []Repeat) string {
 		}
 	}
 	return strings.Join(s, ", ")
-}
-
-// brief names p in short: "2000 its, 200 samples, random split".
-func (p Protocol) brief() string {
-	return p.short(protocolParts{iterations: true, samples: true, split: true, validation: p.Validation > 0})
-}
-
-// validationPhrase names the held-out selection: "selected on 10% held out"
-// or "last iteration".
-func (p Protocol) validationPhrase() string {
-	if p.Validation > 0 {
-		return fmt.Sprintf("selected on %g%% held out", 100*p.Validation)
-	}
-	return "last iteration"
-}
-
-// phrase names the given parts of p for prose: "at 2000 iterations with 100
-// samples on fixed splits".
-func (p Protocol) phrase(parts protocolParts) string {
-	var s []string
-	if parts.iterations {
-		s = append(s, fmt.Sprintf("at %d iterations", p.Iterations))
-	}
-	if parts.samples {
-		s = append(s, fmt.Sprintf("with %d samples", p.Samples))
-	}
-	if parts.split {
-		switch p.Split {
-		case SplitToy:
-			s = append(s, "on toy data")
-		default:
-			s = append(s, "on "+string(p.Split)+" splits")
-		}
-	}
-	if parts.validation {
-		s = append(s, p.validationPhrase())
-	}
-	return strings.Join(s, " ")
 }
 
 // modelVariant names a model and its variant: "slgp [beta=0.1]".
