@@ -30,7 +30,9 @@ last iteration's test NLL, the RMSE, the diagnostics named by --diag ("–"
 where a run has none; those of the selected parameters, or of the last
 iteration when written last:NAME) and the number of warnings. Where mgp table pools the
 seeds, this shows each of them. With --per-cell, one row per (data set, model,
-variant, iterations) instead: the seeds, the test NLL's mean ± sd (population), the mean
+variant, protocol) instead, grouped as mgp table groups them but keeping repeated
+seeds (a protocol other
+than the iterations is named beside them, e.g. "20000 (fixed split)"): the seeds, the test NLL's mean ± sd (population), the mean
 last-iteration NLL and the mean of each diagnostic.
 
 With --compare A,B,..., one row per data set and the named columns side by side
@@ -92,7 +94,7 @@ instead of the held-out selected one. E.g.
 		},
 	}
 	c.Flags().StringSliceVar(&diags, "diag", defaultRunDiags, "diagnostics to show (comma-separated keys of result.json's diagnostics; last:KEY for the last iteration's); by default those of these the runs report")
-	c.Flags().BoolVar(&perCell, "per-cell", false, "one row per (data set, model, variant, iterations): means over its runs")
+	c.Flags().BoolVar(&perCell, "per-cell", false, "one row per (data set, model, variant, protocol): means over its runs")
 	c.Flags().StringSliceVar(&compare, "compare", nil, "one row per data set with these columns side by side (model or model/variant, comma-separated; the first is the baseline)")
 	c.Flags().IntVar(&iterations, "iterations", 0, "only the runs of this many iterations")
 	return c

@@ -52,7 +52,7 @@ type Repeat struct {
 
 // dropRepeats orders the runs of one row by path and keeps the first run of
 // each (split, model seed), reporting the others.
-func dropRepeats(k rowKey, runs []results.ResultFile) ([]results.ResultFile, []Duplicate) {
+func dropRepeats(k cellKey, runs []results.ResultFile) ([]results.ResultFile, []Duplicate) {
 	runs = slices.Clone(runs)
 	slices.SortStableFunc(runs, func(a, b results.ResultFile) int { return comparePaths(a.Path, b.Path) })
 	type seeds struct{ split, model uint64 }
@@ -97,7 +97,7 @@ func protocolSplits(rows []Row) []ProtocolSplit {
 	}
 	out = slices.DeleteFunc(out, func(p ProtocolSplit) bool { return len(p.Rows) < 2 })
 	slices.SortStableFunc(out, func(a, b ProtocolSplit) int {
-		return compareRowKeys(rowKey{a.Model, a.Variant, a.Dataset, Protocol{}}, rowKey{b.Model, b.Variant, b.Dataset, Protocol{}})
+		return compareCellKeys(cellKey{a.Model, a.Variant, a.Dataset, Protocol{}}, cellKey{b.Model, b.Variant, b.Dataset, Protocol{}})
 	})
 	return out
 }

@@ -22,6 +22,8 @@ type RunRow struct {
 	Seed                    uint64
 	// Iterations is the number of optimiser steps taken.
 	Iterations int
+	// Protocol is the run's protocol (ProtocolOf), what RunCells pools by.
+	Protocol Protocol
 	// NLL and RMSE are the reported test metrics.
 	NLL, RMSE float64
 	// SelectedIter is the iteration selection chose (0: no selection).
@@ -48,7 +50,7 @@ func RunRows(files []results.ResultFile, diags []string) []RunRow {
 		r := f.Result
 		row := RunRow{
 			Path: f.Path, Dataset: r.Dataset, Model: r.Model, Variant: r.Variant,
-			Seed: r.SplitSeed, Iterations: r.Iterations,
+			Seed: r.SplitSeed, Iterations: r.Iterations, Protocol: ProtocolOf(r),
 			NLL: r.Metrics.NLL, RMSE: r.Metrics.RMSE, LastNLL: math.NaN(),
 			TrainSeconds: r.TrainSeconds, Warnings: len(r.Warnings),
 		}

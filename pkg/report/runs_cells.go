@@ -7,14 +7,17 @@ import (
 	"strings"
 )
 
-// RunCell summarises the runs of one (data set, model, variant, number of
-// iterations): how many, the mean and population sd of the reported test
-// NLL, the mean of the last iteration's NLL over the runs that selected,
-// and the mean of each diagnostic over the runs that report it.
+// RunCell summarises the runs of one cell (data set, model, variant,
+// protocol; see Summarise): how many, the mean and population sd of the
+// reported test NLL, the mean of the last iteration's NLL over the runs
+// that selected, and the mean of each diagnostic over the runs that report
+// it. Unlike a Row it keeps every run, repeats of a seed included.
 type RunCell struct {
 	// Dataset, Model and Variant name the cell; Iterations is its runs'.
 	Dataset, Model, Variant string
 	Iterations              int
+	// Protocol is what the cell's runs share.
+	Protocol Protocol
 	// N is the number of runs; Seeds lists their split seeds in order.
 	N     int
 	Seeds []uint64
@@ -27,59 +30,63 @@ type RunCell struct {
 	Diags []float64
 }
 
-// RunCells groups rows into cells, in the order of each cell's first row
-// (RunRows' order gives data set, model, variant).
+// RunCells groups rows into cells as Summarise does, in the order of each
+// cell's first row (RunRows' order gives data set, model, variant).
 func RunCells(rows []RunRow) []RunCell {
-	type key struct {
-		dataset, model, variant string
-		iterations              int
-	}
-	index := map[key]int{}
-	var cells []RunCell
-	var nll, last [][]float64
-	var diags [][][]float64
-	for _, r := range rows {
-		k := key{r.Dataset, r.Model, r.Variant, r.Iterations}
-		i, ok := index[k]
-		if !ok {
-			i = len(cells)
-			index[k] = i
-			cells = append(cells, RunCell{Dataset: r.Dataset, Model: r.Model, Variant: r.Variant, Iterations: r.Iterations})
-			nll, last = append(nll, nil), append(last, nil)
-			diags = append(diags, make([][]float64, len(r.Diags)))
-		}
-		c := &cells[i]
-		c.N++
-		c.Seeds = append(c.Seeds, r.Seed)
-		nll[i] = append(nll[i], r.NLL)
-		if r.SelectedIter > 0 {
-			last[i] = append(last[i], r.LastNLL)
-		}
-		for k, v := range r.Diags {
-			if !math.IsNaN(v) {
-				diags[i][k] = append(diags[i][k], v)
-			}
-		}
-	}
-	for i := range cells {
-		c := &cells[i]
-		c.NLLMean, c.NLLStd = meanSD(nll[i])
-		c.LastMean, _ = meanSD(last[i])
-		for _, d := range diags[i] {
-			m, _ := meanSD(d)
-			c.Diags = append(c.Diags, m)
-		}
+	keys, groups := groupCells(rows, func(r RunRow) cellKey {
+		return cellKey{r.Model, r.Variant, r.Dataset, r.Protocol}
+	})
+	cells := make([]RunCell, len(keys))
+	for i, k := range keys {
+		cells[i] = summariseRunCell(k, groups[k])
 	}
 	return cells
 }
 
+// summariseRunCell summarises the rows of one cell.
+func summariseRunCell(k cellKey, rows []RunRow) RunCell {
+	c := RunCell{Dataset: k.dataset, Model: k.model, Variant: k.variant, Iterations: k.protocol.Iterations, Protocol: k.protocol, N: len(rows)}
+	var nll, last []float64
+	var diags [][]float64
+	for _, r := range rows {
+		c.Seeds = append(c.Seeds, r.Seed)
+		nll = append(nll, r.NLL)
+		if r.SelectedIter > 0 {
+			last = append(last, r.LastNLL)
+		}
+		for len(diags) < len(r.Diags) {
+			diags = append(diags, nil)
+		}
+		for j, v := range r.Diags {
+			if !math.IsNaN(v) {
+				diags[j] = append(diags[j], v)
+			}
+		}
+	}
+	c.NLLMean, c.NLLStd = meanSD(nll)
+	c.LastMean, _ = meanSD(last)
+	for _, d := range diags {
+		m, _ := meanSD(d)
+		c.Diags = append(c.Diags, m)
+	}
+	return c
+}
+
 // MarkdownRunCells renders cells as a Markdown table: one line per (data
-// set, model, variant, iterations) with the seeds, the test NLL as mean ±
-// sd, the mean last-iteration NLL and the mean of each diagnostic.
+// set, model, variant, protocol) with the seeds, the test NLL as mean ± sd,
+// the mean last-iteration NLL and the mean of each diagnostic. The
+// iterations column names the rest of the protocol ("20000 (fixed split)")
+// where a data set, model and variant come under several.
 func MarkdownRunCells(cells []RunCell, diags []string) string {
 	header := []string{"data set", "model", "variant", "its", "runs (seeds)", "test NLL", "last-it NLL"}
 	for _, d := range diags {
 		header = append(header, "mean "+d)
+	}
+	type mvd struct{ model, variant, dataset string }
+	protocols := map[mvd][]Protocol{}
+	for _, c := range cells {
+		k := mvd{c.Model, c.Variant, c.Dataset}
+		protocols[k] = append(protocols[k], c.Protocol)
 	}
 	lines := make([][]string, len(cells))
 	for i, c := range cells {
@@ -87,7 +94,15 @@ func MarkdownRunCells(cells []RunCell, diags []string) string {
 		for k, s := range c.Seeds {
 			seeds[k] = strconv.FormatUint(s, 10)
 		}
-		line := []string{c.Dataset, c.Model, orDash(c.Variant), strconv.Itoa(c.Iterations),
+		its := strconv.Itoa(c.Iterations)
+		if siblings := protocols[mvd{c.Model, c.Variant, c.Dataset}]; len(siblings) > 1 {
+			parts := varyingParts(siblings)
+			parts.iterations = false // the column says it
+			if rest := c.Protocol.text(parts, shortWords); rest != "" {
+				its += " (" + rest + ")"
+			}
+		}
+		line := []string{c.Dataset, c.Model, orDash(c.Variant), its,
 			fmt.Sprintf("%d (%s)", c.N, strings.Join(seeds, ", ")),
 			runCell(c.NLLMean) + " ± " + runCell(c.NLLStd), runCell(c.LastMean)}
 		for _, v := range c.Diags {

@@ -76,3 +76,30 @@ func TestCompareRunsRefuses(t *testing.T) {
 		}
 	}
 }
+
+// TestRunCellsKeepProtocolsApart: RunCells pools as Summarise does, so runs
+// of one data set, model, variant and length on random and on fixed splits
+// make two cells, and the table names the split beside the iterations.
+func TestRunCellsKeepProtocolsApart(t *testing.T) {
+	random := Protocol{Iterations: 2000, Samples: 200, Split: SplitRandom}
+	fixed := random
+	fixed.Split = SplitFixed
+	rows := []RunRow{
+		{Dataset: "boston", Model: "sgp", Seed: 0, Iterations: 2000, Protocol: random, NLL: 1},
+		{Dataset: "boston", Model: "sgp", Seed: 1, Iterations: 2000, Protocol: random, NLL: 3},
+		{Dataset: "boston", Model: "sgp", Seed: 0, Iterations: 2000, Protocol: fixed, NLL: 10},
+	}
+	cells := RunCells(rows)
+	if len(cells) != 2 || cells[0].N != 2 || cells[1].N != 1 {
+		t.Fatalf("cells %+v, want 2 random runs then 1 fixed", cells)
+	}
+	if cells[0].NLLMean != 2 || cells[0].NLLStd != 1 {
+		t.Errorf("random cell %v ± %v, want 2 ± 1 (population sd)", cells[0].NLLMean, cells[0].NLLStd)
+	}
+	md := MarkdownRunCells(cells, nil)
+	for _, want := range []string{"| 2000 (random split) | 2 (0, 1) |", "| 2000 (fixed split) | 1 (0) |"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("per-cell table lacks %q:\n%s", want, md)
+		}
+	}
+}

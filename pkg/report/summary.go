@@ -55,12 +55,6 @@ type Summary struct {
 	Duplicates []Duplicate
 }
 
-// rowKey identifies a table cell.
-type rowKey struct {
-	model, variant, dataset string
-	protocol                Protocol
-}
-
 // Summarise groups results by (model, variant, data set, protocol) and
 // returns one Row per group. Runs under different protocols are never
 // pooled: they make separate rows, listed in Summary.Protocols. Within a
@@ -69,20 +63,12 @@ type rowKey struct {
 // ignored. A run with a non-finite NLL is kept, so it shows as a NaN or
 // infinite mean.
 func Summarise(files []results.ResultFile) Summary {
-	groups := map[rowKey][]results.ResultFile{}
-	for _, f := range files {
-		if f.Result == nil {
-			continue
-		}
+	files = slices.DeleteFunc(slices.Clone(files), func(f results.ResultFile) bool { return f.Result == nil })
+	keys, groups := groupCells(files, func(f results.ResultFile) cellKey {
 		r := f.Result
-		k := rowKey{r.Model, r.Variant, r.Dataset, ProtocolOf(r)}
-		groups[k] = append(groups[k], f)
-	}
-	keys := make([]rowKey, 0, len(groups))
-	for k := range groups {
-		keys = append(keys, k)
-	}
-	slices.SortFunc(keys, compareRowKeys)
+		return cellKey{r.Model, r.Variant, r.Dataset, ProtocolOf(r)}
+	})
+	slices.SortFunc(keys, compareCellKeys)
 
 	var s Summary
 	for _, k := range keys {
@@ -104,8 +90,8 @@ func SummariseResults(rs []*results.Result) Summary {
 	return Summarise(files)
 }
 
-// compareRowKeys orders rows by model, variant, protocol, then data set.
-func compareRowKeys(a, b rowKey) int {
+// compareCellKeys orders rows by model, variant, protocol, then data set.
+func compareCellKeys(a, b cellKey) int {
 	if c := compareNames(paperModels, a.model, b.model); c != 0 {
 		return c
 	}
@@ -119,7 +105,7 @@ func compareRowKeys(a, b rowKey) int {
 }
 
 // summariseGroup computes the Row of one group of runs.
-func summariseGroup(k rowKey, runs []results.ResultFile) Row {
+func summariseGroup(k cellKey, runs []results.ResultFile) Row {
 	slices.SortStableFunc(runs, func(a, b results.ResultFile) int {
 		if c := cmp.Compare(splitID(a.Result, k.protocol.Split), splitID(b.Result, k.protocol.Split)); c != 0 {
 			return c
