@@ -30,9 +30,10 @@ last iteration's test NLL, the RMSE, the diagnostics named by --diag ("–"
 where a run has none; those of the selected parameters, or of the last
 iteration when written last:NAME) and the number of warnings. Where mgp table pools the
 seeds, this shows each of them. With --per-cell, one row per (data set, model,
-variant, protocol) instead, grouped as mgp table groups them but keeping repeated
-seeds (a protocol other
-than the iterations is named beside them, e.g. "20000 (fixed split)"): the seeds, the test NLL's mean ± sd (population), the mean
+variant, protocol) instead, grouped as mgp table groups them but keeping
+repeated seeds (a protocol part other than the iterations is named beside
+them, e.g. "20000 (fixed split)"): the seeds, the test NLL's mean ± sd
+(population), the mean
 last-iteration NLL and the mean of each diagnostic.
 
 With --compare A,B,..., one row per data set and the named columns side by side
