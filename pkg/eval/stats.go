@@ -90,3 +90,18 @@ func GaussianNLL(y, mu, v []float64) float64 {
 	}
 	return sum / float64(len(y))
 }
+
+// Quantile returns the p-quantile of x by linear interpolation between
+// order statistics (numpy.quantile's default method, as SampleQuantiles);
+// Quantile(x, 0.5) is the median. It returns NaN when x is empty or holds
+// NaN, and panics if p lies outside [0, 1].
+func Quantile(x []float64, p float64) float64 {
+	if !(p >= 0 && p <= 1) {
+		panic(fmt.Sprintf("eval: Quantile: probability %v outside [0, 1]", p))
+	}
+	sorted, hasNaN := sortedCopy(nil, x)
+	if len(x) == 0 || hasNaN {
+		return math.NaN()
+	}
+	return quantileSorted(sorted, p)
+}

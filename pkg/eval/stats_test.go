@@ -87,3 +87,33 @@ func TestGaussianNLL(t *testing.T) {
 		t.Fatalf("GaussianNLL = %v, want %v", got, want)
 	}
 }
+
+// TestQuantile: the median of odd and even lengths, an interpolated
+// quantile, and NaN for empty input or input holding NaN.
+func TestQuantile(t *testing.T) {
+	for _, c := range []struct {
+		x    []float64
+		p    float64
+		want float64
+	}{
+		{[]float64{3, 1, 2}, 0.5, 2},
+		{[]float64{4, 1, 3, 2}, 0.5, 2.5},
+		{[]float64{10, 20, 30, 40, 50}, 0.1, 14},
+		{[]float64{7}, 0.9, 7},
+	} {
+		if got := Quantile(c.x, c.p); math.Abs(got-c.want) > 1e-12 {
+			t.Errorf("Quantile(%v, %v) = %v, want %v", c.x, c.p, got, c.want)
+		}
+	}
+	if got := Quantile(nil, 0.5); !math.IsNaN(got) {
+		t.Errorf("Quantile of nothing = %v, want NaN", got)
+	}
+	if got := Quantile([]float64{1, math.NaN()}, 0.5); !math.IsNaN(got) {
+		t.Errorf("Quantile with NaN = %v, want NaN", got)
+	}
+	x := []float64{3, 1, 2}
+	Quantile(x, 0.5)
+	if x[0] != 3 || x[1] != 1 {
+		t.Errorf("Quantile reordered its input: %v", x)
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"math"
 
 	"github.com/mgpteam/mgp/pkg/eval"
-	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat"
 )
 
@@ -30,10 +29,4 @@ func stdErr(x []float64) float64 {
 
 // median returns the median of x (the mean of the middle two for even
 // length) by eval's quantile rule; NaN when x is empty or holds NaN.
-func median(x []float64) float64 {
-	if len(x) == 0 {
-		return math.NaN()
-	}
-	col := mat.NewDense(len(x), 1, append([]float64(nil), x...))
-	return eval.SampleQuantiles(col, []float64{0.5}).At(0, 0)
-}
+func median(x []float64) float64 { return eval.Quantile(x, 0.5) }

@@ -3,9 +3,9 @@ package sweep
 import (
 	"errors"
 	"fmt"
+
+	"github.com/mgpteam/mgp/pkg/eval"
 	"github.com/mgpteam/mgp/pkg/results"
-	"slices"
-	"sort"
 )
 
 // Cost is the measured time of one model on one data set: seconds per
@@ -65,16 +65,8 @@ func (c *CostModel) AddResults(results []*results.Result, blas, source string, o
 	}
 }
 
-// med returns the median of x (x non-empty).
-func med(x []float64) float64 {
-	s := slices.Clone(x)
-	sort.Float64s(s)
-	n := len(s)
-	if n%2 == 1 {
-		return s[n/2]
-	}
-	return (s[n/2-1] + s[n/2]) / 2
-}
+// med returns the median of x (eval.Quantile's rule; NaN when x is empty).
+func med(x []float64) float64 { return eval.Quantile(x, 0.5) }
 
 // ErrNoCost marks a model never measured on any data set.
 var ErrNoCost = errors.New("no measured time")
