@@ -13,8 +13,8 @@ import (
 	"text/tabwriter"
 
 	"github.com/mgpteam/mgp/pkg/data"
-	"github.com/mgpteam/mgp/pkg/eval/plot"
 	"github.com/mgpteam/mgp/pkg/models"
+	"github.com/mgpteam/mgp/pkg/plot"
 	"github.com/mgpteam/mgp/pkg/train"
 	"github.com/spf13/cobra"
 	"gonum.org/v1/gonum/mat"

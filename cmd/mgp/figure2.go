@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/mgpteam/mgp/pkg/eval/plot"
+	"github.com/mgpteam/mgp/pkg/plot"
 	"gonum.org/v1/gonum/mat"
 	gplot "gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"

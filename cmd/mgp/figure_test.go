@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mgpteam/mgp/pkg/eval/plot"
 	"github.com/mgpteam/mgp/pkg/models"
+	"github.com/mgpteam/mgp/pkg/plot"
 	"gonum.org/v1/plot/vg"
 )
 

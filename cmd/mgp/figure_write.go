@@ -5,7 +5,7 @@ import (
 	"io"
 	"path/filepath"
 
-	"github.com/mgpteam/mgp/pkg/eval/plot"
+	"github.com/mgpteam/mgp/pkg/plot"
 )
 
 // writePaperFigures draws the paper's Figs. 2 and 3 from fits into dir as

@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/mgpteam/mgp/pkg/eval/plot"
+	"github.com/mgpteam/mgp/pkg/plot"
 	"github.com/spf13/cobra"
 	"gonum.org/v1/plot/vg"
 )

@@ -11,7 +11,7 @@
 // here too when they come.
 //
 // The result files runs write live in package results, the tables and run
-// comparisons made of them in package report, the figures in eval/plot.
+// comparisons made of them in package report, the figures in package plot.
 // This package consumes samples only: it imports no other package of this
 // project. Sample matrices are P x N, one column per test point, and all
 // arithmetic is float64.
