@@ -103,3 +103,17 @@ func TestRunCellsKeepProtocolsApart(t *testing.T) {
 		}
 	}
 }
+
+// TestMarkdownRunsEscapesNames: every table goes through one Markdown
+// writer, so a "|" in a name cannot add a column to the run listing either.
+func TestMarkdownRunsEscapesNames(t *testing.T) {
+	md := MarkdownRuns([]RunRow{{Dataset: "boston", Model: "slgp", Variant: "a|b", NLL: 1, RMSE: 2, LastNLL: math.NaN()}}, nil)
+	lines := strings.Split(strings.TrimSpace(md), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("%d lines:\n%s", len(lines), md)
+	}
+	cols := func(s string) int { return strings.Count(strings.ReplaceAll(s, `\|`, ""), "|") }
+	if cols(lines[2]) != cols(lines[0]) || !strings.Contains(lines[2], `a\|b`) {
+		t.Errorf("row breaks the table:\n%s", md)
+	}
+}
