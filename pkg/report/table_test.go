@@ -1,13 +1,9 @@
 package report
 
 import (
-	"errors"
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -243,74 +239,5 @@ func TestSummariseFixedSplitsByIndex(t *testing.T) {
 	}
 	if !slices.Equal(sum.Rows[0].SplitSeeds, []uint64{0, 1, 2}) {
 		t.Errorf("split ids %v, want the indices 0 1 2", sum.Rows[0].SplitSeeds)
-	}
-}
-
-func TestLoadResults(t *testing.T) {
-	dir := t.TempDir()
-	for i, r := range syntheticResults()[:3] {
-		p := filepath.Join(dir, r.Model, strconv.Itoa(i)+".json")
-		if err := results.WriteJSONAtomic(p, r); err != nil {
-			t.Fatal(err)
-		}
-	}
-	bad := filepath.Join(dir, "bad.json")
-	other := filepath.Join(dir, "sub", "other.json")
-	quiet := map[string]string{
-		filepath.Join(dir, "sgp", "checkpoint.json"): `{"params": {}}`,
-		filepath.Join(dir, "sgp", "state.json"):      `{`,
-		filepath.Join(dir, "sgp", "lock.json"):       `{"pid": 1}`,
-		filepath.Join(dir, "sgp", "error.json"):      `{"error": "x"}`,
-		filepath.Join(dir, "sweep.json"):             `[]`,
-	}
-	files := map[string]string{bad: "{", other: `{"foo": 1}`, filepath.Join(dir, "notes.txt"): "x"}
-	for p, s := range quiet {
-		files[p] = s
-	}
-	for p, s := range files {
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	loaded, err := results.LoadResultFiles(dir)
-	if len(loaded) != 3 {
-		t.Fatalf("loaded %d rs, want 3", len(loaded))
-	}
-	for _, f := range loaded {
-		if f.Result == nil || !strings.HasPrefix(f.Path, dir) {
-			t.Fatalf("loaded %+v", f)
-		}
-	}
-	var lerr *results.LoadError
-	if !errors.As(err, &lerr) || len(lerr.Files) != 2 || lerr.Scanned != 5 {
-		t.Fatalf("error %v, want a results.LoadError with 2 of 5 files", err)
-	}
-	msg := err.Error()
-	if !strings.Contains(msg, bad) || !strings.Contains(msg, other) || !strings.Contains(msg, "not a result") {
-		t.Fatalf("error message lacks the skipped files:\n%s", msg)
-	}
-	if strings.Count(msg, other) != 1 {
-		t.Errorf("a file is named more than once:\n%s", msg)
-	}
-	for p := range quiet {
-		if strings.Contains(msg, p) {
-			t.Errorf("known non-result file %s reported:\n%s", p, msg)
-		}
-	}
-	if !errors.Is(err, results.ErrNotResult) {
-		t.Fatal("errors.Is(err, results.ErrNotResult) is false")
-	}
-	if rs, err := results.LoadResults(dir); len(rs) != 3 || !errors.As(err, &lerr) {
-		t.Fatalf("LoadResults: %d rs, err %v", len(rs), err)
-	}
-	// A clean directory gives no error.
-	if rs, err := results.LoadResults(filepath.Join(dir, "mine")); err != nil || len(rs) != 1 {
-		t.Fatalf("clean dir: %d rs, err %v", len(rs), err)
-	}
-	if _, err := results.LoadResults(filepath.Join(dir, "missing")); err == nil {
-		t.Fatal("missing directory gave no error")
 	}
 }
