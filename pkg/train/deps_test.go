@@ -11,8 +11,8 @@ import (
 //
 //   - autodiff knows nothing of GPs, data, metrics, results or training;
 //   - models never see data, eval, results, report, train or sweep;
-//   - data, eval (the metrics) and results (the result files) import no
-//     other package of this project;
+//   - config (strict YAML decoding), data, eval (the metrics) and results
+//     (the result files) import no other package of this project;
 //   - plot (the figures) imports only results (for its atomic writes);
 //   - report (tables, run comparisons, the paper's values) imports only
 //     eval and results: a table never needs models or training;
@@ -41,6 +41,7 @@ func TestDependencyDirection(t *testing.T) {
 	}{
 		{pkg: "pkg/autodiff", forbidden: append(p("models", "data", "eval", "results", "report", "train", "sweep"), cli...)},
 		{pkg: "pkg/models", forbidden: append(p("data", "eval", "results", "report", "train", "sweep"), cli...)},
+		{pkg: "pkg/config", only: []string{}, forbidden: cli},
 		{pkg: "pkg/data", only: []string{}, forbidden: cli},
 		{pkg: "pkg/eval", only: []string{}, forbidden: cli},
 		{pkg: "pkg/results", only: []string{}, forbidden: cli},
