@@ -1,0 +1,207 @@
+package main
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/mgpteam/mgp/pkg/plot"
+	"github.com/mgpteam/mgp/pkg/results"
+)
+
+// loadAblation reads the runs of every (data set, variant) of p and
+// summarises each as an envelope: curves[d][v] for p.datasets[d] and
+// p.variants[v]. The notes say what was left out (unfinished runs, seeds
+// of the sweep not yet run, iterations not all runs evaluated). It fails
+// when a (data set, variant) has no finished run or a run has no test NLL
+// in its trace.
+func loadAblation(p *ablationPlan) (curves [][]plot.Envelope, notes []string, err error) {
+	curves = make([][]plot.Envelope, len(p.datasets))
+	for d, ds := range p.datasets {
+		for _, v := range p.variants {
+			dir := filepath.Join(p.tree, ds, p.model, v)
+			series, seeds, unfinished, err := variantRuns(dir, p.seeds, ds, p.model)
+			if err != nil {
+				return nil, nil, err
+			}
+			what := fmt.Sprintf("%s %s on %s", p.model, v, ds)
+			if len(series) == 0 {
+				if unfinished > 0 {
+					return nil, nil, fmt.Errorf("no finished runs of %s: %d run directories under %s, none with a result.json yet", what, unfinished, dir)
+				}
+				return nil, nil, fmt.Errorf("no runs of %s: nothing in %s%s", what, dir, otherVariants(p.tree, ds, p.model))
+			}
+			if unfinished > 0 {
+				notes = append(notes, fmt.Sprintf("%s: %d unfinished runs left out", what, unfinished))
+			}
+			if missing := missingSeeds(p.seeds, seeds); len(missing) > 0 {
+				notes = append(notes, fmt.Sprintf("%s: no run for seeds %s", what, joinUints(missing)))
+			}
+			e, err := plot.NewEnvelope(series)
+			if err != nil {
+				return nil, nil, fmt.Errorf("%s (%s): %w", what, dir, err)
+			}
+			if len(e.Dropped) > 0 {
+				notes = append(notes, fmt.Sprintf("%s: iterations %s left out: not every run has a finite test NLL there", what, joinFloats(e.Dropped)))
+			}
+			curves[d] = append(curves[d], e)
+		}
+	}
+	return curves, notes, nil
+}
+
+// variantRuns reads the test-NLL traces of the finished runs in dir's seed
+// directories (s<seed>, in increasing seed order), keeping only the given
+// seeds when seeds is not nil; it counts the seed directories without a
+// result.json. A missing dir has no runs; a result of another data set or
+// model than the tree says (ds, model) is an error.
+func variantRuns(dir string, seeds []uint64, ds, model string) (series []plot.Series, found []uint64, unfinished int, err error) {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil, 0, nil
+	}
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	type seedDir struct {
+		seed uint64
+		name string
+	}
+	var dirs []seedDir
+	for _, e := range entries {
+		s, ok := strings.CutPrefix(e.Name(), "s")
+		seed, perr := strconv.ParseUint(s, 10, 64)
+		if !e.IsDir() || !ok || perr != nil || (seeds != nil && !slices.Contains(seeds, seed)) {
+			continue
+		}
+		dirs = append(dirs, seedDir{seed, e.Name()})
+	}
+	slices.SortFunc(dirs, func(a, b seedDir) int { return cmp.Compare(a.seed, b.seed) })
+	for _, sd := range dirs {
+		file := filepath.Join(dir, sd.name, "result.json")
+		r, err := results.ReadResult(file)
+		if errors.Is(err, fs.ErrNotExist) {
+			unfinished++
+			continue
+		}
+		if err != nil {
+			return nil, nil, 0, err
+		}
+		if r.Dataset != ds || r.Model != model {
+			return nil, nil, 0, fmt.Errorf("%s: a run of %s on %s, not of %s on %s as its directory says", file, r.Model, r.Dataset, model, ds)
+		}
+		var s plot.Series
+		for _, tp := range r.Trace {
+			if tp.TestNLL != nil {
+				s.X, s.Y = append(s.X, float64(tp.Iter)), append(s.Y, *tp.TestNLL)
+			}
+		}
+		if len(s.X) == 0 {
+			return nil, nil, 0, fmt.Errorf("%s: no test NLL in its trace: train with train.eval_every (e.g. --set train.eval_every=1000) to record it", file)
+		}
+		series, found = append(series, s), append(found, sd.seed)
+	}
+	return series, found, unfinished, nil
+}
+
+// treeVariants returns every variant directory of model under the data
+// sets of tree, in natural order (t2 before t10).
+func treeVariants(tree, model string, datasets []string) ([]string, error) {
+	var out []string
+	for _, ds := range datasets {
+		entries, err := os.ReadDir(filepath.Join(tree, ds, model))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range entries {
+			if e.IsDir() && !slices.Contains(out, e.Name()) {
+				out = append(out, e.Name())
+			}
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no runs of %s under %s for %s (looked for %s)", model, tree, strings.Join(datasets, ", "),
+			filepath.Join(tree, "<dataset>", model, "<variant>", "s<seed>", "result.json"))
+	}
+	slices.SortFunc(out, naturalCompare)
+	return out, nil
+}
+
+// otherVariants lists, for an error message, the variants the tree does
+// hold for model on ds.
+func otherVariants(tree, ds, model string) string {
+	vs, err := treeVariants(tree, model, []string{ds})
+	if err != nil {
+		return fmt.Sprintf(" (no runs of %s on %s at all under %s)", model, ds, tree)
+	}
+	return fmt.Sprintf(" (variants there: %s)", strings.Join(vs, ", "))
+}
+
+// missingSeeds returns the seeds of want not in got (nil want: none).
+func missingSeeds(want, got []uint64) []uint64 {
+	var out []uint64
+	for _, s := range want {
+		if !slices.Contains(got, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// naturalCompare orders strings with their digit runs compared as numbers,
+// so that "dw2" < "dw10".
+func naturalCompare(a, b string) int {
+	for a != "" && b != "" {
+		da, db := leadingDigits(a), leadingDigits(b)
+		if da != "" && db != "" {
+			na, _ := strconv.ParseUint(da, 10, 64)
+			nb, _ := strconv.ParseUint(db, 10, 64)
+			if c := cmp.Compare(na, nb); c != 0 {
+				return c
+			}
+			a, b = a[len(da):], b[len(db):]
+			continue
+		}
+		if a[0] != b[0] {
+			return strings.Compare(a[:1], b[:1])
+		}
+		a, b = a[1:], b[1:]
+	}
+	return strings.Compare(a, b)
+}
+
+// leadingDigits returns the run of ASCII digits s starts with.
+func leadingDigits(s string) string {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	return s[:i]
+}
+
+// joinUints writes xs as "0, 2".
+func joinUints(xs []uint64) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = strconv.FormatUint(x, 10)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// joinFloats writes xs as "200, 400".
+func joinFloats(xs []float64) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = strconv.FormatFloat(x, 'g', -1, 64)
+	}
+	return strings.Join(parts, ", ")
+}
