@@ -81,5 +81,34 @@ reproduce-table3: build
 	./$(BIN) table results/$(T3)/runs --markdown-out results/table3.md --csv-out results/table3.csv
 	@echo "wrote results/table3.md and results/table3.csv from results/$(T3)/runs"
 
+# reproduce-ablations: the paper's Figs. 4-6 (test NLL against iteration, the
+# mean over seeds with a min/max band, one panel per data set) through mgp
+# sweep (resumable: run it again after an interruption and it continues),
+# then the PNGs with mgp ablation: results/figures/figure4.png (SMGP, T),
+# figure5.png (SLGP, d_w), figure6.png (SLGP, bound), and Figs. 5 and 6 under
+# the recommended SLGP setting on wine-red (figure5-recommended.png,
+# figure6-recommended.png). QUICK=1 runs the -quick sweep files (2000
+# iterations, seeds 0-1, about an hour on 2 cores) into
+# results/ablations-quick/runs and draws into results/figures/quick/.
+.PHONY: reproduce-ablations
+ABL_SUFFIX := $(if $(QUICK),-quick,)
+ABL_FIGS   := results/figures$(if $(QUICK),/quick,)
+ABL_SWEEPS := figure4 figure5 figure6 figure5-recommended figure6-recommended
+ABL_T      := T = 2,T = 4,T = 6
+ABL_DW     := d_w = 1,d_w = 2,d_w = 4,d_w = 8
+ABL_BOUND  := VI,IWVI,hybrid
+
+reproduce-ablations: build
+	@set -e; for f in $(ABL_SWEEPS); do \
+		echo "./$(BIN) sweep -c configs/sweeps/$$f$(ABL_SUFFIX).yaml --data-dir $(DATA_DIR) --jobs $(JOBS)"; \
+		./$(BIN) sweep -c configs/sweeps/$$f$(ABL_SUFFIX).yaml --data-dir $(DATA_DIR) --jobs $(JOBS); \
+	done
+	./$(BIN) ablation --sweep configs/sweeps/figure4$(ABL_SUFFIX).yaml --labels "$(ABL_T)" -o $(ABL_FIGS)/figure4.png
+	./$(BIN) ablation --sweep configs/sweeps/figure5$(ABL_SUFFIX).yaml --labels "$(ABL_DW)" -o $(ABL_FIGS)/figure5.png
+	./$(BIN) ablation --sweep configs/sweeps/figure6$(ABL_SUFFIX).yaml --labels "$(ABL_BOUND)" -o $(ABL_FIGS)/figure6.png
+	./$(BIN) ablation --sweep configs/sweeps/figure5-recommended$(ABL_SUFFIX).yaml --labels "$(ABL_DW)" -o $(ABL_FIGS)/figure5-recommended.png
+	./$(BIN) ablation --sweep configs/sweeps/figure6-recommended$(ABL_SUFFIX).yaml --labels "$(ABL_BOUND)" -o $(ABL_FIGS)/figure6-recommended.png
+	@echo "wrote figure4.png, figure5.png, figure6.png, figure5-recommended.png and figure6-recommended.png in $(ABL_FIGS)"
+
 clean:
 	rm -rf bin

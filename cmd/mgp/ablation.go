@@ -200,7 +200,8 @@ func distinctNames(flag string, xs []string) error {
 }
 
 // ablationGrid lays out one panel per data set with one envelope per
-// variant and the legend to the right of the panels.
+// variant and the legend to the right of the panels, the panels widened
+// when the title needs it.
 func ablationGrid(p *ablationPlan, curves [][]plot.Envelope) (*plot.Grid, error) {
 	panels := make([]*gplot.Plot, len(p.datasets))
 	titles := make([]string, len(p.datasets))
@@ -213,14 +214,15 @@ func ablationGrid(p *ablationPlan, curves [][]plot.Envelope) (*plot.Grid, error)
 		titles[d] = ds + " (" + runCounts(curves[d]) + ")"
 	}
 	leg := panels[0].Legend
-	return &plot.Grid{
+	g := &plot.Grid{
 		Title:     p.title,
 		ColTitles: titles,
 		Panels:    [][]*gplot.Plot{panels},
 		Legend:    &leg,
 		PanelW:    ablationPanelW,
 		PanelH:    ablationPanelH,
-	}, nil
+	}
+	return g, g.FitTitle()
 }
 
 // runCounts says how many runs each line of a panel averages: "n = 3", or

@@ -65,7 +65,7 @@ func (g *Grid) draw(dc draw.Canvas, l GridLayout) {
 		centreText(dc, l.ColTitles[c], s, 13, 0)
 	}
 	if g.Title != "" {
-		centreText(dc, l.Title, g.Title, 14, 0)
+		centreText(dc, l.Title, g.Title, gridTitleSize, 0)
 	}
 	if g.Legend != nil {
 		leg := *g.Legend
