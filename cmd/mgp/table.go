@@ -6,7 +6,6 @@ import (
 	"github.com/mgpteam/mgp/pkg/report"
 	"github.com/mgpteam/mgp/pkg/results"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -54,11 +53,11 @@ tree and of the DIRs given (runs with held-out selection also at their last
 iteration), the DIRs read for the detail file only.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if o.sweep != "" {
-				o.command = "mgp " + strings.Join(os.Args[1:], " ")
+				o.command = tableCommandLine(cmd, args)
 				return runHeadline(cmd.OutOrStdout(), cmd.ErrOrStderr(), args, o)
 			}
 			if len(args) == 0 {
-				return inputErr(errors.New("table: name a results directory, or a sweep file with --sweep"))
+				return inputErr(errors.New("table: requires at least 1 arg (a results directory), or a sweep file with --sweep"))
 			}
 			return runTable(cmd.OutOrStdout(), cmd.ErrOrStderr(), args, o)
 		},

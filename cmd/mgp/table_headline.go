@@ -12,7 +12,29 @@ import (
 	"github.com/mgpteam/mgp/pkg/report"
 	"github.com/mgpteam/mgp/pkg/results"
 	"github.com/mgpteam/mgp/pkg/sweep"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
+
+// tableCommandLine rebuilds the command as given: its path, --sweep, the
+// other flags set (in name order) and the arguments.
+func tableCommandLine(cmd *cobra.Command, args []string) string {
+	parts := []string{cmd.CommandPath()}
+	if f := cmd.Flags().Lookup("sweep"); f != nil && f.Changed {
+		parts = append(parts, "--sweep", f.Value.String())
+	}
+	cmd.Flags().Visit(func(f *pflag.Flag) {
+		switch {
+		case f.Name == "sweep":
+			return
+		case f.Value.Type() == "bool":
+			parts = append(parts, "--"+f.Name)
+			return
+		}
+		parts = append(parts, "--"+f.Name, f.Value.String())
+	})
+	return strings.Join(append(parts, args...), " ")
+}
 
 // runHeadline writes the headline table of a sweep file and its detail
 // file: the headline from the sweep's tree, the detail from that tree and
