@@ -18,12 +18,19 @@ type tableOpts struct {
 	last        bool
 	markdownOut string
 	csvOut      string
+	// sweep, detailOut, commit and date are the headline mode's (see
+	// table_headline.go); command is the command line it states.
+	sweep     string
+	detailOut string
+	commit    string
+	date      string
+	command   string
 }
 
 func newTableCmd(_ *globalOpts) *cobra.Command {
 	var o tableOpts
 	c := &cobra.Command{
-		Use:   "table DIR...",
+		Use:   "table DIR... | table --sweep FILE [DIR...]",
 		Short: "Summarise a results directory: mean ± std over seeds, next to the paper's Table 3",
 		Long: `Summarise every result.json under the DIRs as the paper's Table 3: one row per
 model (and variant), one column per data set, mean ± std (n) of the test NLL,
@@ -33,9 +40,25 @@ paper's value and z = (ours − paper) / √(std_ours² + std_paper²).
 Runs are pooled only when they share model, variant, data set and protocol
 (iterations, predictive samples per test point, kind of split); other
 protocols get rows of their own, and runs repeating the seeds of an earlier
-run are left out. Both are reported on stderr as "kept apart: ..." lines.`,
-		Args: cobra.MinimumNArgs(1),
+run are left out. Both are reported on stderr as "kept apart: ..." lines.
+
+With --sweep FILE, the headline table of the sweep file's "headline:" rows,
+read from the sweep's results tree (its "out:"): one row per declared model
+and variant, each cell "mean ± sd (n)" with the paper's value beneath, the
+best and second-best marked among cells with n ≥ 3 only, a footnote per row
+stating its protocol and the file's "notes:" as "where we differ from the
+paper". --markdown-out and --csv-out then write the headline (Markdown and
+CSV), --detail-out the z-scores of the headline cells and every cell of the
+tree and of the DIRs given (runs with held-out selection also at their last
+iteration), the DIRs read for the detail file only.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if o.sweep != "" {
+				o.command = tableCommandLine(cmd, args)
+				return runHeadline(cmd.OutOrStdout(), cmd.ErrOrStderr(), args, o)
+			}
+			if len(args) == 0 {
+				return inputErr(errors.New("table: requires at least 1 arg (a results directory), or a sweep file with --sweep"))
+			}
 			return runTable(cmd.OutOrStdout(), cmd.ErrOrStderr(), args, o)
 		},
 	}
@@ -43,6 +66,10 @@ run are left out. Both are reported on stderr as "kept apart: ..." lines.`,
 	c.Flags().BoolVar(&o.last, "last", false, "also show runs with held-out selection at their last iteration (variant VARIANT@last)")
 	c.Flags().StringVar(&o.markdownOut, "markdown-out", "", "also write the Markdown table to `FILE` (atomically)")
 	c.Flags().StringVar(&o.csvOut, "csv-out", "", "also write the CSV table to `FILE` (atomically)")
+	c.Flags().StringVar(&o.sweep, "sweep", "", "write the headline table declared in sweep `FILE` from its results tree")
+	c.Flags().StringVar(&o.detailOut, "detail-out", "", "with --sweep, write the detail file to `FILE` (atomically)")
+	c.Flags().StringVar(&o.commit, "commit", "", "with --sweep, the version the header states (default: this binary's)")
+	c.Flags().StringVar(&o.date, "date", "", "with --sweep, the date the header states (default: today, UTC)")
 	return c
 }
 

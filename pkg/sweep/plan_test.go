@@ -134,6 +134,12 @@ func TestReadSpecRejects(t *testing.T) {
 		{base + "seeds: 0-1\nvariants: [{name: x, per_dataset: {zz: {a: 1}}}]\n", "not one of the sweep's data sets"},
 		{"datasets: [a]\nmodels: [m]\nconfig: c\nseeds: 0\n", "out is missing"},
 		{"out: o\ndatasets: [a, a]\nmodels: [m]\nconfig: c\nseeds: 0\n", "appears twice"},
+		{base + "seeds: 0\nheadline:\n  - {model: m, variant: default, labl: x}\n", "line 7"},
+		{base + "seeds: 0\nheadline: [{model: q, variant: default}]\n", "headline[0].model \"q\""},
+		{base + "seeds: 0\nheadline: [{model: m, variant: paper}]\n", "runs no such variant"},
+		{base + "seeds: 0\nvariants: [{name: v, models: [z]}]\nheadline: [{model: m, variant: v}]\n", "runs no such variant"},
+		{base + "seeds: 0\nheadline: [{model: m, variant: default}, {model: m, variant: default}]\n", "appears twice"},
+		{base + "seeds: 0\nnotes: ['  ']\n", "notes[0] is empty"},
 	} {
 		_, err := ReadSpec(writeSpec(t, tc.body))
 		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "sweep.yaml") {
@@ -210,5 +216,30 @@ func TestRestrict(t *testing.T) {
 		if err := bad(s2); err == nil {
 			t.Error("a restriction outside the sweep was accepted")
 		}
+	}
+}
+
+// TestReadSpecHeadline checks that a headline and notes are read in the
+// file's order and leave the run grid as it was.
+func TestReadSpecHeadline(t *testing.T) {
+	body := "out: o\ndatasets: [a]\nmodels: [m, n]\nconfig: c\nseeds: 0-1\n" +
+		"variants: [{name: p}, {name: s, models: [n]}]\n"
+	plain, err := ReadSpec(writeSpec(t, body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := ReadSpec(writeSpec(t, body+"headline:\n  - {model: n, variant: s, label: N (selected), note: why}\n  - {model: m, variant: p}\nnotes: [one, two]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []HeadlineEntry{{Model: "n", Variant: "s", Label: "N (selected)", Note: "why"}, {Model: "m", Variant: "p"}}
+	if !slices.Equal(s.Headline, want) || !slices.Equal(s.Notes, []string{"one", "two"}) {
+		t.Errorf("headline %+v notes %q", s.Headline, s.Notes)
+	}
+	all := func(string) bool { return true }
+	a, _ := Expand(plain, all)
+	b, _ := Expand(s, all)
+	if len(a.Runs) != len(b.Runs) || len(a.Runs) != 6 {
+		t.Errorf("runs %d with the headline, %d without, want 6", len(b.Runs), len(a.Runs))
 	}
 }

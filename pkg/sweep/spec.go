@@ -32,8 +32,34 @@ type Spec struct {
 	// Variants are named override sets; each run of the grid is made once
 	// per variant. None means one variant, "default", with no overrides.
 	Variants []Variant `yaml:"variants"`
+	// Headline declares the rows of the headline table that
+	// `mgp table --sweep` writes from Out: one row per entry, in the
+	// file's order, each naming a model of the sweep and one of its
+	// variants that applies to that model (so the sweep runs what the
+	// table shows). None: no headline table.
+	Headline []HeadlineEntry `yaml:"headline"`
+	// Notes are Markdown items that the headline table lists under "where
+	// we differ from the paper and why"; relative links in them are
+	// relative to the working directory (the repository root), as every
+	// path of a sweep file, and are rewritten for the table's location.
+	Notes []string `yaml:"notes"`
 
 	path string
+}
+
+// HeadlineEntry is one row of the headline table: the runs of Model under
+// Variant.
+type HeadlineEntry struct {
+	// Model is one of the sweep's models.
+	Model string `yaml:"model"`
+	// Variant is one of the sweep's variants that applies to Model
+	// ("default" when the sweep lists none).
+	Variant string `yaml:"variant"`
+	// Label names the row (default: the model's name in capitals).
+	Label string `yaml:"label"`
+	// Note says, in the footnote that states the row's protocol, why this
+	// variant is the headline (free Markdown text, optional).
+	Note string `yaml:"note"`
 }
 
 // Variant is a named set of overrides, optionally only for some models or
@@ -182,7 +208,45 @@ func (s *Spec) check() error {
 			}
 		}
 	}
+	return s.checkHeadline()
+}
+
+// checkHeadline checks that every headline entry names a model of the
+// sweep and a variant the sweep runs for it, each pair once.
+func (s *Spec) checkHeadline() error {
+	seen := map[[2]string]bool{}
+	for i, h := range s.Headline {
+		if !contains(s.Models, h.Model) {
+			return fmt.Errorf("headline[%d].model %q is not one of the sweep's models %v", i, h.Model, s.Models)
+		}
+		if !s.runsVariant(h.Model, h.Variant) {
+			return fmt.Errorf("headline[%d].variant %q: the sweep runs no such variant of %s (declare it under variants, with models: [%s] to restrict it)", i, h.Variant, h.Model, h.Model)
+		}
+		k := [2]string{h.Model, h.Variant}
+		if seen[k] {
+			return fmt.Errorf("headline[%d]: %s variant %q appears twice", i, h.Model, h.Variant)
+		}
+		seen[k] = true
+	}
+	for i, n := range s.Notes {
+		if strings.TrimSpace(n) == "" {
+			return fmt.Errorf("notes[%d] is empty", i)
+		}
+	}
 	return nil
+}
+
+// runsVariant reports whether the sweep runs model under the named variant.
+func (s *Spec) runsVariant(model, variant string) bool {
+	if len(s.Variants) == 0 {
+		return variant == DefaultVariant
+	}
+	for _, v := range s.Variants {
+		if v.Name == variant {
+			return len(v.Models) == 0 || contains(v.Models, model)
+		}
+	}
+	return false
 }
 
 // distinct refuses empty or repeated names.

@@ -1,0 +1,120 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+)
+
+// HeadlineMeta is what the header of the headline files says: the title,
+// how they were made and what they were read from.
+type HeadlineMeta struct {
+	// Title heads the file (e.g. the sweep's description).
+	Title string
+	// Command is the command that wrote the files.
+	Command string
+	// Version is the binary's version (commit), Date the day it ran.
+	Version, Date string
+	// Sources are the result trees read.
+	Sources []string
+	// Notes are Markdown items for "Where we differ from the paper and why".
+	Notes []string
+	// DetailLink is the detail file relative to the headline file (empty:
+	// not linked).
+	DetailLink string
+}
+
+// header writes the title and the provenance lines.
+func (m HeadlineMeta) header(b *strings.Builder, suffix string) {
+	fmt.Fprintf(b, "# %s%s\n\n", m.Title, suffix)
+	fmt.Fprintf(b, "Written by `%s` (mgp %s, %s) from %s; nothing in this file is edited by hand.\n\n",
+		m.Command, m.Version, m.Date, "`"+strings.Join(m.Sources, "`, `")+"`")
+}
+
+// Markdown renders the headline table: the header, one row per declared
+// row and one column per data set, each cell our "mean ± sd (n)" (bold:
+// lowest mean of the column, italics: second, among cells with n ≥
+// MinMarkRuns) with the paper's value beneath it; then a footnote per row
+// stating its protocol, and the notes.
+func (h Headline) Markdown(m HeadlineMeta) string {
+	var b strings.Builder
+	m.header(&b, "")
+	fmt.Fprintf(&b, "Test NLL on the original y scale, lower is better: our mean ± population sd over n runs "+
+		"(one split and model seed each), the paper's mean ± sd over 10 runs beneath († and ‡: the paper's best "+
+		"and second best). **Bold**: our lowest mean in its column, *italics*: our second lowest, among the cells "+
+		"with n ≥ %d only (ties share a mark); a cell with fewer runs shows its n and is never marked; –: no runs.", MinMarkRuns)
+	if m.DetailLink != "" {
+		fmt.Fprintf(&b, " z-scores, other protocols and variants: [%s](%s).", m.DetailLink, m.DetailLink)
+	}
+	b.WriteString("\n\n")
+	header := append([]string{"model"}, h.Datasets...)
+	lines := make([][]string, len(h.Rows))
+	for i, r := range h.Rows {
+		lines[i] = []string{fmt.Sprintf("%s [^%d]", r.Label, i+1)}
+		for _, c := range r.Cells {
+			lines[i] = append(lines[i], headlineCellText(c))
+		}
+	}
+	writeMarkdown(&b, header, lines)
+	b.WriteString("\n")
+	for i, r := range h.Rows {
+		fmt.Fprintf(&b, "[^%d]: %s\n", i+1, rowFootnote(r))
+	}
+	if len(m.Notes) > 0 {
+		b.WriteString("\n## Where we differ from the paper and why\n\n")
+		for _, n := range m.Notes {
+			b.WriteString("- " + strings.TrimSpace(n) + "\n")
+		}
+	}
+	return b.String()
+}
+
+// headlineCellText is our value (marked) and the paper's beneath it.
+func headlineCellText(c HeadlineCell) string {
+	s := "–"
+	switch {
+	case c.N == 1:
+		s = fmt.Sprintf("%.4f (1)", c.Mean)
+	case c.N > 1:
+		s = fmt.Sprintf("%.4f ± %.4f (%d)", c.Mean, c.Std, c.N)
+	}
+	switch c.Mark {
+	case 1:
+		s = "**" + s + "**"
+	case 2:
+		s = "*" + s + "*"
+	}
+	if c.HasPaper {
+		mark := map[string]string{PaperBest: " †", PaperSecond: " ‡"}[c.Paper.Mark]
+		s += fmt.Sprintf("<br>paper %.4f ± %.4f%s", c.Paper.Mean, c.Paper.Std, mark)
+	}
+	return s
+}
+
+// rowFootnote states a row's model, variant and protocol, then its note.
+func rowFootnote(r HeadlineRow) string {
+	var ps []string
+	for _, p := range r.Protocols() {
+		ps = append(ps, protocolSentence(p))
+	}
+	s := fmt.Sprintf("%s: %s, variant `%s`", r.Label, r.Spec.Model, r.Spec.Variant)
+	if len(ps) == 0 {
+		s += ", no runs yet"
+	} else {
+		s += ": " + strings.Join(ps, "; ")
+	}
+	s += "."
+	if n := strings.TrimSpace(r.Spec.Note); n != "" {
+		s += " " + n
+	}
+	return s
+}
+
+// protocolSentence is the full protocol, saying "last iteration" when the
+// run reports its last iteration (no held-out selection).
+func protocolSentence(p Protocol) string {
+	s := p.String()
+	if p.Validation == 0 {
+		s += ", last iteration"
+	}
+	return s
+}
