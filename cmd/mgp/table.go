@@ -93,7 +93,18 @@ func runTable(stdout, stderr io.Writer, dirs []string, o tableOpts) error {
 	if err != nil {
 		return err
 	}
-	for _, out := range []struct{ path, text string }{{o.markdownOut, md}, {o.csvOut, csvText}} {
+	return writeTableOutputs([]tableOutput{{o.markdownOut, md}, {o.csvOut, csvText}}, o.asCSV, md, csvText, sum.Notes(), le, stdout, stderr)
+}
+
+// tableOutput is one file a table command writes: its path ("" for none)
+// and text.
+type tableOutput struct{ path, text string }
+
+// writeTableOutputs writes each output atomically, prints the Markdown (or
+// with asCSV the CSV) to stdout, then the notes, the skipped files and the
+// files written to stderr.
+func writeTableOutputs(outs []tableOutput, asCSV bool, md, csvText string, notes []string, le *results.LoadError, stdout, stderr io.Writer) error {
+	for _, out := range outs {
 		if out.path == "" {
 			continue
 		}
@@ -104,12 +115,12 @@ func runTable(stdout, stderr io.Writer, dirs []string, o tableOpts) error {
 			return inputErr(fmt.Errorf("writing %s: %w", out.path, err))
 		}
 	}
-	if o.asCSV {
+	if asCSV {
 		fmt.Fprint(stdout, csvText)
 	} else {
 		fmt.Fprint(stdout, md)
 	}
-	for _, line := range sum.Notes() {
+	for _, line := range notes {
 		fmt.Fprintln(stderr, line)
 	}
 	if le != nil {
@@ -117,9 +128,9 @@ func runTable(stdout, stderr io.Writer, dirs []string, o tableOpts) error {
 			fmt.Fprintln(stderr, "skipped "+line)
 		}
 	}
-	for _, p := range []string{o.markdownOut, o.csvOut} {
-		if p != "" {
-			fmt.Fprintf(stderr, "wrote %s\n", filepath.Clean(p))
+	for _, out := range outs {
+		if out.path != "" {
+			fmt.Fprintf(stderr, "wrote %s\n", filepath.Clean(out.path))
 		}
 	}
 	return nil

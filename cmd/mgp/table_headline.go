@@ -83,40 +83,11 @@ func runHeadline(stdout, stderr io.Writer, extra []string, o tableOpts) error {
 	}
 	detailMeta := meta
 	detailMeta.Notes = nil
-	outs := []struct{ path, text string }{
+	outs := []tableOutput{
 		{o.markdownOut, md}, {o.csvOut, csvText},
 		{o.detailOut, h.DetailMarkdown(detailMeta, detailSum.Rows, paper)},
 	}
-	for _, out := range outs {
-		if out.path == "" {
-			continue
-		}
-		if err := results.WriteFileAtomic(out.path, func(w io.Writer) error {
-			_, err := io.WriteString(w, out.text)
-			return err
-		}); err != nil {
-			return inputErr(fmt.Errorf("writing %s: %w", out.path, err))
-		}
-	}
-	if o.asCSV {
-		fmt.Fprint(stdout, csvText)
-	} else {
-		fmt.Fprint(stdout, md)
-	}
-	for _, line := range detailSum.Notes() {
-		fmt.Fprintln(stderr, line)
-	}
-	if le != nil {
-		for _, line := range fileErrors(le) {
-			fmt.Fprintln(stderr, "skipped "+line)
-		}
-	}
-	for _, out := range outs {
-		if out.path != "" {
-			fmt.Fprintf(stderr, "wrote %s\n", filepath.Clean(out.path))
-		}
-	}
-	return nil
+	return writeTableOutputs(outs, o.asCSV, md, csvText, detailSum.Notes(), le, stdout, stderr)
 }
 
 // headlineMeta is the header of the headline files: the sweep's
