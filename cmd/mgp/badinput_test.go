@@ -155,7 +155,7 @@ func TestPredictByNameFromRunDirAlone(t *testing.T) {
 		{"foo,bar\n1,2\n", "missing: x1, x2; unknown: foo, bar"},
 		{"x1\n1\n", "missing: x2"},
 		{"x1,x2,x3\n1,2,3\n", "unknown: x3"},
-		{"x1,x2\n1,abc\n", "column \"x2\""},
+		{"x1,x2\n1,abc\n", `column 2 ("x2")`},
 	} {
 		in := writeFile(t, dir, "bad.csv", tc.body)
 		out := filepath.Join(dir, "bad-out.csv")

@@ -4,15 +4,16 @@ import (
 	"encoding/csv"
 	"errors"
 	"fmt"
-	"github.com/mgpteam/mgp/pkg/results"
 	"io"
 	"math"
 	"os"
 	"strconv"
 	"strings"
 
+	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/eval"
 	"github.com/mgpteam/mgp/pkg/models"
+	"github.com/mgpteam/mgp/pkg/results"
 	"github.com/mgpteam/mgp/pkg/train"
 	"github.com/spf13/cobra"
 	"gonum.org/v1/gonum/mat"
@@ -181,46 +182,17 @@ func outputPrefixes(names []string, dy int) []string {
 
 func fmtF(x float64) string { return strconv.FormatFloat(x, 'g', 10, 64) }
 
-// readInputs reads a headed CSV of inputs. When the run recorded its input
-// columns' names, columns are matched by name in any order (columns named
-// like a target are ignored; any other unknown or missing name is an
-// error); otherwise the file must hold exactly d columns in training order.
-// Errors name the file, line and column.
+// readInputs reads a headed CSV of inputs with the training loader's
+// reader (data.ReadCSVColumns: byte-order mark stripped, the same number
+// syntax). When the run recorded its input columns' names, columns are
+// matched by name in any order (columns named like a target are ignored and
+// not parsed; any other unknown or missing name is an error); otherwise the
+// file must hold exactly d columns in training order. Errors name the file,
+// line and column.
 func readInputs(path string, d int, names, targets []string) (*mat.Dense, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, inputErr(fmt.Errorf("--input: %w", err))
-	}
-	defer f.Close()
-	r := csv.NewReader(f)
-	r.FieldsPerRecord = -1
-	recs, err := r.ReadAll()
-	if err != nil {
-		return nil, inputErr(fmt.Errorf("%s: %v", path, err))
-	}
-	if len(recs) < 2 {
-		return nil, inputErr(fmt.Errorf("%s: need a header line and at least one row of inputs", path))
-	}
-	col, err := inputColumns(path, recs[0], d, names, targets)
-	if err != nil {
-		return nil, err
-	}
-	X := mat.NewDense(len(recs)-1, d, nil)
-	for i, rec := range recs[1:] {
-		line := i + 2
-		if len(rec) != len(recs[0]) {
-			return nil, inputErr(fmt.Errorf("%s:%d: %d fields, the header has %d", path, line, len(rec), len(recs[0])))
-		}
-		for j, c := range col {
-			s := rec[c]
-			v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
-			if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, inputErr(fmt.Errorf("%s:%d: column %q (%q) is not a finite number", path, line, recs[0][c], s))
-			}
-			X.Set(i, j, v)
-		}
-	}
-	return X, nil
+	return data.ReadCSVColumns(path, func(header []string) ([]int, error) {
+		return inputColumns(path, header, d, names, targets)
+	})
 }
 
 // inputColumns maps each training input to its column in header.

@@ -4,7 +4,6 @@ import (
 	"encoding/csv"
 	"errors"
 	"fmt"
-	"io"
 	"path/filepath"
 	"strings"
 
@@ -15,88 +14,44 @@ import (
 // columns. targetCols names the output columns, in the order they should
 // appear in Y; when it is empty the last column is the single output. Every
 // other column is an input. With several targets, Y has one column per
-// target and YName joins their names with commas. All values must be finite numbers. Errors name
-// the file, the line and the column: non-numeric or empty values, NaN or
-// infinite values, rows with the wrong number of fields, an empty file, a
+// target and YName joins their names with commas. All values must be finite
+// numbers in plain decimal or scientific notation (digit separators such as
+// 1_000, hexadecimal floats, inf and nan are refused). The file is read with
+// ReadCSVColumns, the reader mgp predict uses too. Errors name the file, the
+// line and the column: non-numeric or empty values, NaN or infinite values, rows with the wrong number of fields, an empty file, a
 // header without data rows, duplicate column names, unknown target columns.
 func LoadCSV(path string, targetCols []string) (*Dataset, error) {
-	f, err := openData(path, "check the path of the CSV file")
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	r := csv.NewReader(f)
-	r.FieldsPerRecord = -1 // checked below, with a better message
-	r.ReuseRecord = true
-
-	header, err := r.Read()
-	if err == io.EOF {
-		return nil, &FileError{Path: path, Line: 1, Msg: "file is empty; a CSV file needs a header row naming the columns, then one row per data point"}
-	}
-	if err != nil {
-		return nil, csvSyntaxError(path, err)
-	}
-	header = trimHeader(header)
-	colOf, err := headerIndex(path, header)
-	if err != nil {
-		return nil, err
-	}
-	yIdx, err := targetIndices(path, header, colOf, targetCols)
-	if err != nil {
-		return nil, err
-	}
-	isY := make([]bool, len(header))
-	for _, j := range yIdx {
-		isY[j] = true
-	}
-	var xIdx []int
-	for j := range header {
-		if !isY[j] {
-			xIdx = append(xIdx, j)
-		}
-	}
-	if len(xIdx) == 0 {
-		return nil, &FileError{Path: path, Line: 1, Msg: "every column is a target, so there are no input columns; name fewer target columns"}
-	}
-
-	var xs, ys []float64
-	n := 0
-	for {
-		rec, err := r.Read()
-		if err == io.EOF {
-			break
-		}
+	var header []string
+	var xIdx, yIdx []int
+	pick := func(h []string) ([]int, error) {
+		header = h
+		colOf, err := headerIndex(path, header)
 		if err != nil {
-			return nil, csvSyntaxError(path, err)
+			return nil, err
 		}
-		line, _ := r.FieldPos(0)
-		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
-			continue // a blank line with only whitespace
+		if yIdx, err = targetIndices(path, header, colOf, targetCols); err != nil {
+			return nil, err
 		}
-		if len(rec) != len(header) {
-			return nil, &FileError{Path: path, Line: line, Msg: fmt.Sprintf(
-				"row has %d fields but the header has %d columns; every row needs one value per column",
-				len(rec), len(header))}
-		}
-		for _, j := range xIdx {
-			v, err := csvValue(path, r, rec, header, j)
-			if err != nil {
-				return nil, err
-			}
-			xs = append(xs, v)
-		}
+		isY := make([]bool, len(header))
 		for _, j := range yIdx {
-			v, err := csvValue(path, r, rec, header, j)
-			if err != nil {
-				return nil, err
-			}
-			ys = append(ys, v)
+			isY[j] = true
 		}
-		n++
+		for j := range header {
+			if !isY[j] {
+				xIdx = append(xIdx, j)
+			}
+		}
+		if len(xIdx) == 0 {
+			return nil, &FileError{Path: path, Line: 1, Msg: "every column is a target, so there are no input columns; name fewer target columns"}
+		}
+		return append(append([]int{}, xIdx...), yIdx...), nil
 	}
-	if n == 0 {
-		return nil, &FileError{Path: path, Line: 2, Msg: "the header is not followed by any data rows; add one row per data point"}
+	all, err := ReadCSVColumns(path, pick)
+	if err != nil {
+		return nil, err
 	}
+	n, _ := all.Dims()
+	dx := len(xIdx)
 	xNames := make([]string, len(xIdx))
 	for k, j := range xIdx {
 		xNames[k] = header[j]
@@ -107,8 +62,8 @@ func LoadCSV(path string, targetCols []string) (*Dataset, error) {
 	}
 	return &Dataset{
 		Name:   strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)),
-		X:      mat.NewDense(n, len(xIdx), xs),
-		Y:      mat.NewDense(n, len(yIdx), ys),
+		X:      mat.DenseCopyOf(all.Slice(0, n, 0, dx)),
+		Y:      mat.DenseCopyOf(all.Slice(0, n, dx, dx+len(yIdx))),
 		XNames: xNames,
 		YName:  strings.Join(yNames, ","),
 		Source: path,

@@ -5,9 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"math"
 	"os"
-	"strconv"
 	"strings"
 )
 
@@ -91,27 +89,4 @@ func readWhitespaceTable(path string, wantCols int, hint string) (*table, error)
 			"it may be truncated: re-create or re-download it"}
 	}
 	return t, nil
-}
-
-// parseNumber parses one numeric field. On failure it returns a message
-// saying what is wrong (empty msg means success). NaN and ±Inf are rejected.
-func parseNumber(s string) (v float64, msg string) {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return 0, "empty value (missing numbers are not supported)"
-	}
-	v, err := strconv.ParseFloat(s, 64)
-	if err != nil {
-		if errors.Is(err, strconv.ErrRange) {
-			return 0, fmt.Sprintf("value %q is out of the float64 range", s)
-		}
-		return 0, fmt.Sprintf("%q is not a number", s)
-	}
-	if math.IsNaN(v) {
-		return 0, fmt.Sprintf("value %q is NaN (missing values are not supported; drop or impute them)", s)
-	}
-	if math.IsInf(v, 0) {
-		return 0, fmt.Sprintf("value %q is infinite", s)
-	}
-	return v, ""
 }

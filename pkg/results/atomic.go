@@ -28,7 +28,8 @@ func WriteJSONAtomic(path string, v any) error {
 // (0644) and renames it over path, so readers see either the old file or the
 // complete new one, never a partial write. On any error the temporary file
 // is removed and path is left as it was. The temporary name starts with a
-// dot and ends in ".tmp", so scans for "*.json" or "*.png" never see it.
+// dot and ends in ".tmp", so scans for "*.json" or "*.png" never see it; a
+// writer killed mid-write leaves it behind (see RemoveStaleTemps).
 func WriteFileAtomic(path string, write func(io.Writer) error) (err error) {
 	if st, serr := os.Stat(path); serr == nil && st.IsDir() {
 		return fmt.Errorf("%s is a directory: give the name of a file to write", path)
@@ -37,7 +38,7 @@ func WriteFileAtomic(path string, write func(io.Writer) error) (err error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
+	f, err := os.CreateTemp(dir, tempPrefix(filepath.Base(path))+"*"+tempSuffix)
 	if err != nil {
 		return err
 	}

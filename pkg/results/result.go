@@ -130,10 +130,16 @@ type Result struct {
 // a model or a data set name).
 var ErrNotResult = errors.New("not a result file (no model or dataset)")
 
+// ErrNoMetrics marks a result file without test metrics: no "metrics"
+// object or no "nll" in it. Read as is, such a file would show an NLL of 0,
+// so it is refused instead.
+var ErrNoMetrics = errors.New("result without test metrics")
+
 // ReadResult reads one JSON result file. Non-finite numbers written by
 // WriteJSONAtomic (as "NaN", "+Inf", "-Inf") are read back as such. It
 // returns an error wrapping ErrNotResult when the JSON lacks a model or a
-// data set name.
+// data set name, and one wrapping ErrNoMetrics when it lacks metrics.nll
+// (see checkMetrics).
 func ReadResult(path string) (*Result, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -145,6 +151,9 @@ func ReadResult(path string) (*Result, error) {
 	}
 	if r.Model == "" || r.Dataset == "" {
 		return nil, fmt.Errorf("%s: %w", path, ErrNotResult)
+	}
+	if err := checkMetrics(b); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return &r, nil
 }

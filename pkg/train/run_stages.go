@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mgpteam/mgp/pkg/models"
+	"github.com/mgpteam/mgp/pkg/results"
 )
 
 // run is one call of Run: its input, environment and what its stages
@@ -38,7 +39,8 @@ type run struct {
 }
 
 // prepare validates cfg, checks the output directory (reading the
-// checkpoint to resume from) and works out how an interruption would be
+// checkpoint to resume from, removing the temporary files a killed write
+// left there) and works out how an interruption would be
 // resumed.
 func prepare(ctx context.Context, cfg RunConfig, opts Options) (*run, error) {
 	if err := cfg.Validate(); err != nil {
@@ -49,6 +51,9 @@ func prepare(ctx context.Context, cfg RunConfig, opts Options) (*run, error) {
 		r.ckPath = filepath.Join(opts.OutDir, CheckpointFile)
 		var err error
 		if r.prev, err = checkRunDir(opts.OutDir, cfg, opts.Resume); err != nil {
+			return nil, err
+		}
+		if err := removeStaleTemps(opts); err != nil {
 			return nil, err
 		}
 	}
@@ -241,4 +246,20 @@ func (r *run) fit() error {
 		return r.selectErr(err)
 	}
 	return r.save(false)
+}
+
+// removeStaleTemps removes the temporary files of the run's own atomic
+// writes (checkpoint.json, result.json) that a kill mid-write left in the
+// run directory, saying so unless quiet. Nothing else is touched.
+func removeStaleTemps(opts Options) error {
+	removed, err := results.RemoveStaleTemps(opts.OutDir, CheckpointFile, ResultFile)
+	if err != nil {
+		return fmt.Errorf("removing a stale temporary file: %w", err)
+	}
+	if !opts.Quiet && opts.Log != nil {
+		for _, p := range removed {
+			fmt.Fprintf(opts.Log, "removed %s, left by an interrupted write\n", p)
+		}
+	}
+	return nil
 }
