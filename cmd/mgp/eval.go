@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"github.com/mgpteam/mgp/pkg/results"
 	"math"
@@ -18,6 +19,7 @@ type evalOpts struct {
 	seed    int64
 	write   bool
 	latent  string
+	partial bool
 }
 
 func newEvalCmd(g *globalOpts) *cobra.Command {
@@ -43,6 +45,9 @@ func newEvalCmd(g *globalOpts) *cobra.Command {
 			}
 			ck, exp, m, err := train.LoadRun(o.run, resolveDataDirForRun(g, o.run))
 			if err != nil {
+				return err
+			}
+			if err := checkEvalFinished(cmd, o, ck); err != nil {
 				return err
 			}
 			seed := ck.Config.Train.Seed
@@ -91,8 +96,34 @@ func newEvalCmd(g *globalOpts) *cobra.Command {
 	c.Flags().Int64Var(&o.seed, "seed", -1, "sampling seed (default: the run's seed, which reproduces its result)")
 	c.Flags().BoolVar(&o.write, "write", false, "store the new metrics in the run's result.json")
 	c.Flags().StringVar(&o.latent, "latent", "", "SLGP/GPCDE: draws (w from p(w|x*), h from the encoder: the model's predictive), mean (the plug-in predictive, w and h at their means: what the draws add) or select (the one with the lower NLL on the run's held-out validation part); default: the run's own (eval.latent); never written when given")
+	c.Flags().BoolVar(&o.partial, "partial", false, "score an unfinished run's parameters as they are (never with --write)")
 	_ = c.MarkFlagRequired("run")
 	return c
+}
+
+// checkEvalFinished refuses --write on an unfinished run (a result.json
+// would mark it done) and hands any other eval to checkFinished.
+func checkEvalFinished(cmd *cobra.Command, o *evalOpts, ck *train.Checkpoint) error {
+	var ue *train.UnfinishedError
+	if o.write && errors.As(train.CheckFinished(o.run, ck), &ue) {
+		return inputErr(fmt.Errorf("--write: %v: nothing was written, a result.json would mark the run done; %s", ue, ue.Continue()))
+	}
+	return checkFinished(cmd, o.run, ck, o.partial, "score")
+}
+
+// checkFinished refuses (exit 2) the run in dir when its checkpoint ck is
+// unfinished, unless partial: then it says on stderr at which iteration
+// the parameters are. verb is what the command does with them.
+func checkFinished(cmd *cobra.Command, dir string, ck *train.Checkpoint, partial bool, verb string) error {
+	var ue *train.UnfinishedError
+	if !errors.As(train.CheckFinished(dir, ck), &ue) {
+		return nil
+	}
+	if !partial {
+		return inputErr(fmt.Errorf("%v: its parameters are not the run's result; %s, or add --partial to %s the parameters as they are", ue, ue.Continue(), verb))
+	}
+	fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s holds an unfinished run (--partial): its parameters are at %s, not the run's result\n", dir, ue.At())
+	return nil
 }
 
 // resolveDataDirForRun applies the data-dir precedence with the saved

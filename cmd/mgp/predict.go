@@ -25,6 +25,7 @@ type predictOpts struct {
 	quantiles       []float64
 	raw             bool
 	seed            uint64
+	partial         bool
 }
 
 func newPredictCmd(g *globalOpts) *cobra.Command {
@@ -50,6 +51,7 @@ y1_q0.025, ..., y2_mean, ... A single output keeps the plain names (mean, sd, ..
 	c.Flags().Float64SliceVar(&o.quantiles, "quantiles", []float64{0.025, 0.5, 0.975}, "quantiles to report")
 	c.Flags().BoolVar(&o.raw, "raw-samples", false, "also write every predictive sample (columns s0..s{P-1})")
 	c.Flags().Uint64Var(&o.seed, "seed", 0, "sampling seed")
+	c.Flags().BoolVar(&o.partial, "partial", false, "predict with an unfinished run's parameters as they are")
 	for _, f := range []string{"run", "input", "out"} {
 		_ = c.MarkFlagRequired(f)
 	}
@@ -70,6 +72,9 @@ func runPredict(cmd *cobra.Command, g *globalOpts, o *predictOpts) error {
 	}
 	ck, info, m, err := train.LoadForPredict(o.run, resolveDataDirForRun(g, o.run))
 	if err != nil {
+		return err
+	}
+	if err := checkFinished(cmd, o.run, ck, o.partial, "predict with"); err != nil {
 		return err
 	}
 	// The run's own predictive (the plug-in when it settled on it).
