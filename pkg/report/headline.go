@@ -166,18 +166,7 @@ func (r HeadlineRow) Bands() (n BandCounts, noRuns int) {
 			noRuns++
 			continue
 		}
-		switch c.Band() {
-		case BandWithin:
-			n.Within++
-		case BandBetter:
-			n.Better++
-		case BandWorse:
-			n.Worse++
-		case BandNoPaper:
-			n.NoPaper++
-		case BandNotComparable:
-			n.NotComparable++
-		}
+		n.add(c.Band())
 	}
 	return n, noRuns
 }

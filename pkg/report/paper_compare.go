@@ -66,22 +66,27 @@ type BandCounts struct {
 	Within, Better, Worse, NoPaper, NotComparable int
 }
 
+// add counts one cell of band b.
+func (n *BandCounts) add(b Band) {
+	switch b {
+	case BandWithin:
+		n.Within++
+	case BandBetter:
+		n.Better++
+	case BandWorse:
+		n.Worse++
+	case BandNoPaper:
+		n.NoPaper++
+	case BandNotComparable:
+		n.NotComparable++
+	}
+}
+
 // CountBands counts the cells of each band.
 func CountBands(cells []Cell) BandCounts {
 	var n BandCounts
 	for _, c := range cells {
-		switch c.Band() {
-		case BandWithin:
-			n.Within++
-		case BandBetter:
-			n.Better++
-		case BandWorse:
-			n.Worse++
-		case BandNoPaper:
-			n.NoPaper++
-		case BandNotComparable:
-			n.NotComparable++
-		}
+		n.add(c.Band())
 	}
 	return n
 }
