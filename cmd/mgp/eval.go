@@ -3,12 +3,12 @@ package main
 import (
 	"errors"
 	"fmt"
-	"github.com/mgpteam/mgp/pkg/results"
 	"math"
 	"path/filepath"
 	"strings"
 
 	"github.com/mgpteam/mgp/pkg/models"
+	"github.com/mgpteam/mgp/pkg/results"
 	"github.com/mgpteam/mgp/pkg/train"
 	"github.com/spf13/cobra"
 )

@@ -2,12 +2,12 @@ package main
 
 import (
 	"fmt"
-	"github.com/mgpteam/mgp/pkg/report"
-	"github.com/mgpteam/mgp/pkg/results"
 	"maps"
 	"slices"
 	"strings"
 
+	"github.com/mgpteam/mgp/pkg/report"
+	"github.com/mgpteam/mgp/pkg/results"
 	"github.com/spf13/cobra"
 )
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/mgpteam/mgp/pkg/results"
 	"io"
 	"os"
 	"slices"
@@ -13,6 +12,7 @@ import (
 	"time"
 
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
+	"github.com/mgpteam/mgp/pkg/results"
 	"github.com/mgpteam/mgp/pkg/sweep"
 )
 

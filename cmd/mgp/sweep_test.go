@@ -1,12 +1,12 @@
 package main
 
 import (
-	"github.com/mgpteam/mgp/pkg/results"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/mgpteam/mgp/pkg/results"
 	"github.com/mgpteam/mgp/pkg/train"
 )
 

@@ -3,12 +3,12 @@ package main
 import (
 	"errors"
 	"fmt"
-	"github.com/mgpteam/mgp/pkg/report"
-	"github.com/mgpteam/mgp/pkg/results"
 	"io"
 	"path/filepath"
 	"strings"
 
+	"github.com/mgpteam/mgp/pkg/report"
+	"github.com/mgpteam/mgp/pkg/results"
 	"github.com/spf13/cobra"
 )
 

@@ -2,13 +2,13 @@ package main
 
 import (
 	"fmt"
-	"github.com/mgpteam/mgp/pkg/results"
 	"math"
 	"path"
 	"path/filepath"
 	"strings"
 
 	"github.com/mgpteam/mgp/pkg/plot"
+	"github.com/mgpteam/mgp/pkg/results"
 	"github.com/spf13/cobra"
 	"gonum.org/v1/plot/vg"
 )

@@ -3,12 +3,12 @@ package main
 import (
 	"errors"
 	"fmt"
-	"github.com/mgpteam/mgp/pkg/results"
 	"io"
 	"os"
 	"path/filepath"
 	"sort"
 
+	"github.com/mgpteam/mgp/pkg/results"
 	"github.com/mgpteam/mgp/pkg/train"
 	"github.com/spf13/cobra"
 )

@@ -1,10 +1,10 @@
 package models
 
 import (
-	"github.com/mgpteam/mgp/pkg/config"
 	"math/rand/v2"
 
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
+	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/models/nn"
 	"gonum.org/v1/gonum/mat"
 )

@@ -2,9 +2,9 @@ package plot
 
 import (
 	"fmt"
-	"github.com/mgpteam/mgp/pkg/results"
 	"io"
 
+	"github.com/mgpteam/mgp/pkg/results"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"

@@ -4,12 +4,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/mgpteam/mgp/pkg/results"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"time"
 
+	"github.com/mgpteam/mgp/pkg/results"
 	"github.com/mgpteam/mgp/pkg/train"
 )
 

@@ -4,12 +4,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/mgpteam/mgp/pkg/results"
 	"io/fs"
 	"os"
 
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
 	"github.com/mgpteam/mgp/pkg/data"
+	"github.com/mgpteam/mgp/pkg/results"
 	"gonum.org/v1/gonum/mat"
 )
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/mgpteam/mgp/pkg/results"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/mgpteam/mgp/pkg/eval"
 	"github.com/mgpteam/mgp/pkg/models"
+	"github.com/mgpteam/mgp/pkg/results"
 	"gonum.org/v1/gonum/mat"
 )
 

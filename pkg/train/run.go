@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/mgpteam/mgp/pkg/results"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -15,6 +14,7 @@ import (
 	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/models"
+	"github.com/mgpteam/mgp/pkg/results"
 	"gonum.org/v1/gonum/mat"
 )
 

@@ -2,13 +2,13 @@ package train
 
 import (
 	"fmt"
-	"github.com/mgpteam/mgp/pkg/results"
 	"path/filepath"
 	"runtime"
 	"time"
 
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
 	"github.com/mgpteam/mgp/pkg/models"
+	"github.com/mgpteam/mgp/pkg/results"
 )
 
 // testMetrics scores the model's current parameters with the predictive

@@ -3,12 +3,12 @@ package train
 import (
 	"context"
 	"fmt"
-	"github.com/mgpteam/mgp/pkg/results"
 	"math"
 	"math/rand/v2"
 
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
 	"github.com/mgpteam/mgp/pkg/models"
+	"github.com/mgpteam/mgp/pkg/results"
 	"gonum.org/v1/gonum/mat"
 )
 

@@ -2,10 +2,10 @@ package train
 
 import (
 	"fmt"
-	"github.com/mgpteam/mgp/pkg/results"
 
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
 	"github.com/mgpteam/mgp/pkg/data"
+	"github.com/mgpteam/mgp/pkg/results"
 )
 
 // TrainState is the training loop's state after Iter completed iterations,

@@ -3,7 +3,6 @@ package train
 import (
 	"context"
 	"fmt"
-	"github.com/mgpteam/mgp/pkg/results"
 	"math"
 	"math/rand/v2"
 	"time"
@@ -11,6 +10,7 @@ import (
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
 	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/models"
+	"github.com/mgpteam/mgp/pkg/results"
 	"gonum.org/v1/gonum/mat"
 )
 
