@@ -19,7 +19,8 @@ type SplitOptions struct {
 	// Index selects the fixed split file pair.
 	Index int
 	// Stats is "full" (the default when empty: whole-data statistics, the
-	// paper's order, A-32) or "train" (training rows only).
+	// paper's order, A-32), "train" (training rows only) or "none" (no
+	// standardisation: mnist's pixels and one-hot labels, A-44).
 	Stats string
 	// DataDir is the data directory holding uci/<name>/splits for fixed splits.
 	DataDir string
@@ -69,8 +70,10 @@ func Prepare(ds *Dataset, opt SplitOptions) (*Prepared, error) {
 		std = FitStandardizer(ds.X, ds.Y)
 	case "train":
 		std = FitStandardizer(GatherRows(nil, ds.X, sp.Train), GatherRows(nil, ds.Y, sp.Train))
+	case "none":
+		std = IdentityStandardizer(ds.Dx(), ds.Dy())
 	default:
-		return nil, fmt.Errorf("data: unknown standardisation statistics %q; use \"full\" or \"train\"", opt.Stats)
+		return nil, fmt.Errorf("data: unknown standardisation statistics %q; use \"full\", \"train\" or \"none\"", opt.Stats)
 	}
 	if err := checkStats(ds, std); err != nil {
 		return nil, err

@@ -28,6 +28,19 @@ func FitStandardizer(X, Y *mat.Dense) *Standardizer {
 	return s
 }
 
+// IdentityStandardizer leaves dx inputs and dy outputs as they are: means 0,
+// divisors 1.
+func IdentityStandardizer(dx, dy int) *Standardizer {
+	ones := func(n int) []float64 {
+		v := make([]float64, n)
+		for i := range v {
+			v[i] = 1
+		}
+		return v
+	}
+	return &Standardizer{XMean: make([]float64, dx), XStd: ones(dx), YMean: make([]float64, dy), YStd: ones(dy)}
+}
+
 // TransformX returns a new matrix (X - XMean) / XStd, column by column.
 // It returns nil for a nil X and panics if X has the wrong number of columns.
 func (s *Standardizer) TransformX(X *mat.Dense) *mat.Dense {

@@ -24,7 +24,7 @@ type DataConfig struct {
 	// Name is a toy (hetero, step, moons), a UCI set (boston, ...) or, with
 	// Kind "csv", a label for the user's file.
 	Name string `mapstructure:"name" json:"name"`
-	// Kind is toy, uci or csv; empty means inferred from Name.
+	// Kind is toy, uci, csv or mnist; empty means inferred from Name.
 	Kind string `mapstructure:"kind" json:"kind,omitempty"`
 	// Path is the CSV file for Kind csv.
 	Path string `mapstructure:"path" json:"path,omitempty"`
@@ -37,7 +37,8 @@ type DataConfig struct {
 	SplitSeed uint64 `mapstructure:"split_seed" json:"split_seed"`
 	// SplitIndex selects a fixed split.
 	SplitIndex int `mapstructure:"split_index" json:"split_index,omitempty"`
-	// Stats is full (default, whole-data statistics as the paper) or train.
+	// Stats is full (default, whole-data statistics as the paper), train
+	// or none (no standardisation; the default for mnist, A-44).
 	Stats string `mapstructure:"stats" json:"stats,omitempty"`
 	// Dir is the data directory (overridden by --data-dir and MGP_DATA_DIR).
 	Dir string `mapstructure:"dir" json:"dir,omitempty"`
@@ -179,9 +180,9 @@ func (c *RunConfig) Validate() error {
 		return config.Errorf("data.split", "data.split = %q: use random or fixed", c.Data.Split)
 	}
 	switch c.Data.Stats {
-	case "", "full", "train":
+	case "", "full", "train", "none":
 	default:
-		return config.Errorf("data.stats", "data.stats = %q: use full or train", c.Data.Stats)
+		return config.Errorf("data.stats", "data.stats = %q: use full, train or none (no standardisation; the default for mnist)", c.Data.Stats)
 	}
 	return c.Model.Validate()
 }

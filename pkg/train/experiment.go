@@ -2,6 +2,7 @@ package train
 
 import (
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -39,6 +40,8 @@ func LoadExperiment(dc DataConfig, dataDir string) (*Experiment, error) {
 			kind = "toy"
 		case slices.Contains(data.UCINames(), dc.Name):
 			kind = "uci"
+		case dc.Name == "mnist":
+			kind = "mnist"
 		case dc.Path != "":
 			kind = "csv"
 		default:
@@ -67,12 +70,18 @@ func LoadExperiment(dc DataConfig, dataDir string) (*Experiment, error) {
 			XNames: train.XNames, YNames: splitNames(train.YName),
 			Split: fmt.Sprintf("toy: train seed %d, held-out draw seed %d", dc.SplitSeed, dc.SplitSeed+toyTestOffset),
 		}, nil
-	case "uci", "csv":
+	case "uci", "csv", "mnist":
 		var ds *data.Dataset
 		var err error
-		if kind == "uci" {
+		switch kind {
+		case "uci":
 			ds, err = data.LoadUCI(dataDir, dc.Name)
-		} else {
+		case "mnist":
+			ds, err = data.LoadMNIST(filepath.Join(dataDir, "mnist"))
+			if dc.Stats == "" {
+				dc.Stats = "none" // pixels in [0, 1] and one-hot labels as they are
+			}
+		default:
 			ds, err = data.LoadCSV(dc.Path, dc.Target)
 			if err == nil && dc.Name != "" {
 				ds.Name = dc.Name
@@ -96,7 +105,7 @@ func LoadExperiment(dc DataConfig, dataDir string) (*Experiment, error) {
 			XNames: ds.XNames, YNames: splitNames(ds.YName),
 		}, nil
 	}
-	return nil, fmt.Errorf("data.kind = %q: use toy, uci or csv", kind)
+	return nil, fmt.Errorf("data.kind = %q: use toy, uci, csv or mnist", kind)
 }
 
 func orDefault(s, d string) string {
