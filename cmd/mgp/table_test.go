@@ -55,8 +55,8 @@ func TestTableMarkdownAndNotes(t *testing.T) {
 	}
 	for _, want := range []string{
 		"| model | boston | energy |",
-		"| sgp (2000 its) | *3.0000 ± 0.0000 (2)* | – |",
-		"| sgp (20000 its) | **2.3100 ± 0.0082 (3)** | – |",
+		"| sgp (2000 its) | 3.0000 ± 0.0000 (2) | – |",
+		"| sgp (20000 its) | 2.3100 ± 0.0082 (3) | – |",
 		"| slgp | – | 0.7000 ± 0.0000 (3) |",
 		"2.3325 ± 0.0723, z -0.3",
 		"Against the paper (within its band means |z| ≤ 2): 2 cells within, 0 better (z < −2), 1 worse (z > 2), 0 without a paper value.",
@@ -220,7 +220,7 @@ func TestTableLastShowsBothScorings(t *testing.T) {
 	if strings.Contains(plain, "rec@last") {
 		t.Fatalf("the last iterations show without --last:\n%s", plain)
 	}
-	for _, want := range []string{"| slgp [rec] | *2.5000 ± 0.0000 (2)* |", "| slgp [rec@last] | 4.5000 ± 0.5000 (2) |"} {
+	for _, want := range []string{"| slgp [rec] | 2.5000 ± 0.0000 (2) |", "| slgp [rec@last] | 4.5000 ± 0.5000 (2) |"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("--last: %q missing:\n%s", want, out)
 		}

@@ -91,16 +91,20 @@ func CountBands(cells []Cell) BandCounts {
 	return n
 }
 
-// CompareToPaper ranks each row within its data set's column and sets its
-// paper value and z. Paper lookups are case-insensitive; paper may be nil.
+// rankable reports whether a row takes part in its column's ranking: a
+// finite mean over at least MinMarkRuns runs.
+func rankable(r Row) bool { return r.N >= MinMarkRuns && finite(r.Mean) }
+
+// CompareToPaper ranks each row with at least MinMarkRuns runs and a finite
+// mean among its data set's such rows, and sets every row's paper value and z. Paper lookups are case-insensitive; paper may be nil.
 func CompareToPaper(rows []Row, paper map[string]map[string]PaperValue) []Cell {
 	cells := make([]Cell, len(rows))
 	for i, r := range rows {
 		c := Cell{Row: r, Z: math.NaN()}
-		if finite(r.Mean) {
+		if rankable(r) {
 			c.Rank = 1
 			for _, o := range rows {
-				if o.Dataset == r.Dataset && finite(o.Mean) && o.Mean < r.Mean {
+				if o.Dataset == r.Dataset && rankable(o) && o.Mean < r.Mean {
 					c.Rank++
 				}
 			}

@@ -10,7 +10,7 @@ import (
 func column(means ...float64) []Row {
 	rows := make([]Row, len(means))
 	for i, m := range means {
-		rows[i] = Row{Model: string(rune('a' + i)), Dataset: "d", Mean: m, N: 1}
+		rows[i] = Row{Model: string(rune('a' + i)), Dataset: "d", Mean: m, N: MinMarkRuns}
 	}
 	return rows
 }
@@ -44,7 +44,7 @@ func TestCompareToPaperRanks(t *testing.T) {
 		})
 	}
 	// Columns are ranked separately.
-	rows := append(column(1, 2), Row{Model: "c", Dataset: "e", Mean: 5})
+	rows := append(column(1, 2), Row{Model: "c", Dataset: "e", Mean: 5, N: MinMarkRuns})
 	if cells := CompareToPaper(rows, nil); cells[2].Rank != 1 || cells[1].Rank != 2 {
 		t.Fatalf("ranks across columns: %d %d", cells[1].Rank, cells[2].Rank)
 	}

@@ -72,16 +72,18 @@ func TestCSVRoundTrip(t *testing.T) {
 	}
 	sgp := byName["sgp//boston"]
 	if sgp.Values != "2.2;2.3;2.4" || sgp.SplitSeeds != "0;1;2" || sgp.PaperMean == nil || *sgp.PaperMean != 2.3325 ||
-		sgp.Z == nil || math.Abs(*sgp.Z-(2.3-2.3325)/math.Hypot(sgp.Std, 0.0723)) > 1e-12 || sgp.Rank == nil || *sgp.Rank != 3 {
+		sgp.Z == nil || math.Abs(*sgp.Z-(2.3-2.3325)/math.Hypot(sgp.Std, 0.0723)) > 1e-12 || sgp.Rank == nil || *sgp.Rank != 1 {
 		t.Errorf("sgp/boston record %s", recordText(sgp))
 	}
-	if x := byName[`sgp/x, "y"/boston`]; x.Iterations != 20000 || x.Rank == nil || *x.Rank != 1 {
+	// Cells with fewer than MinMarkRuns runs get no rank (SLGP n = 2 and
+	// this variant n = 1 on boston), however low their mean.
+	if x := byName[`sgp/x, "y"/boston`]; x.Iterations != 20000 || x.Rank != nil {
 		t.Errorf("variant record %s", recordText(x))
 	}
 	if f := byName["sgp//energy"]; f.Split != SplitFixed || f.SplitSeeds != "4" || f.Rank != nil || f.Z == nil || !math.IsNaN(*f.Z) {
 		t.Errorf("fixed-split NaN record %s", recordText(f))
 	}
-	if m := byName["mine//toy"]; m.PaperMean != nil || m.Z != nil || !strings.Contains(text, ",NaN,1,0.5,0,1,0,0,,,,1\n") {
+	if m := byName["mine//toy"]; m.PaperMean != nil || m.Z != nil || !strings.Contains(text, ",NaN,1,0.5,0,1,0,0,,,,\n") {
 		t.Errorf("record without a paper value %s in\n%s", recordText(m), text)
 	}
 	if w := byName["slgp//wine-red"]; w.Rank != nil || w.Z == nil || !math.IsInf(*w.Z, 1) {

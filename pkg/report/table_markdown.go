@@ -33,8 +33,9 @@ func MarkdownTable(rows []Row, paper map[string]map[string]PaperValue) string {
 		return "No results.\n"
 	}
 	b.WriteString("Test NLL, mean ± population sd over runs (n), original y scale; lower is better. " +
-		"**Bold**: lowest mean in its column; *italics*: second lowest (ties share a mark; " +
-		"NaN and infinite means and columns with one finite mean are not marked); –: no runs.\n\n")
+		"**Bold**: lowest mean in its column; *italics*: second lowest, among cells with at least " +
+		fmt.Sprint(MinMarkRuns) + " runs and a finite mean (ties share a mark; a column with one such cell is not marked); " +
+		"a single run shows its value and (1) only; –: no runs.\n\n")
 	writeGrid(&b, g, func(c Cell) string { return ourCellText(c, g.ranked[c.Dataset] > 1) })
 
 	if paper != nil {
@@ -80,6 +81,9 @@ func writeGrid(b *strings.Builder, g grid, text func(Cell) string) {
 // when second, if mark.
 func ourCellText(c Cell, mark bool) string {
 	s := fmt.Sprintf("%.4f ± %.4f (%d)", c.Mean, c.Std, c.N)
+	if c.N == 1 {
+		s = fmt.Sprintf("%.4f (1)", c.Mean)
+	}
 	if !mark {
 		return s
 	}

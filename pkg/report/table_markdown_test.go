@@ -11,13 +11,13 @@ import (
 
 func TestMarkdownTable(t *testing.T) {
 	rows := SummariseResults(syntheticResults()).Rows
-	want := `Test NLL, mean ± population sd over runs (n), original y scale; lower is better. **Bold**: lowest mean in its column; *italics*: second lowest (ties share a mark; NaN and infinite means and columns with one finite mean are not marked); –: no runs.
+	want := `Test NLL, mean ± population sd over runs (n), original y scale; lower is better. **Bold**: lowest mean in its column; *italics*: second lowest, among cells with at least 3 runs and a finite mean (ties share a mark; a column with one such cell is not marked); a single run shows its value and (1) only; –: no runs.
 
 | model | boston | energy | toy |
 |---|---|---|---|
-| sgp | *2.3000 ± 0.0816 (3)* | – | – |
-| SLGP | **2.2000 ± 0.1000 (2)** | 0.7000 ± 0.0000 (1) | – |
-| mine | – | – | 1.0000 ± 0.0000 (1) |
+| sgp | 2.3000 ± 0.0816 (3) | – | – |
+| SLGP | 2.2000 ± 0.1000 (2) | 0.7000 (1) | – |
+| mine | – | – | 1.0000 (1) |
 
 The paper (Table 3: mean ± std over 10 runs; † best and ‡ second in the paper) and z = (ours − paper) / √(std_ours² + std_paper²):
 
@@ -129,10 +129,15 @@ func TestMarkdownMarksBestAndSecond(t *testing.T) {
 		{"only NaN", []float64{math.NaN()}, nil, nil},
 		{"one finite mean", []float64{math.NaN(), 2, math.Inf(1)}, nil, nil},
 		{"one row", []float64{2}, nil, nil},
+		{"thin cells never marked", []float64{3, 1, 2, 0.5}, []string{"b"}, []string{"c"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			md := MarkdownTable(column(c.means...), nil)
+			rows := column(c.means...)
+			if len(rows) == 4 {
+				rows[3].N = MinMarkRuns - 1 // lowest mean, too few runs
+			}
+			md := MarkdownTable(rows, nil)
 			for i := range c.means {
 				model := string(rune('a' + i))
 				line := ""
@@ -175,9 +180,9 @@ func TestMarkdownLabelsAndProtocolLines(t *testing.T) {
 	}
 	md := MarkdownTable(SummariseResults(rs).Rows, PaperTable3())
 	for _, want := range []string{
-		"| sgp | 2.5000 ± 0.0000 (1) | – |",
-		"| slgp (2000 its) | *2.3500 ± 0.0500 (2)* | 0.7000 ± 0.0000 (1) |",
-		"| slgp (20000 its) | **2.1500 ± 0.0500 (2)** | – |",
+		"| sgp | 2.5000 (1) | – |",
+		"| slgp (2000 its) | 2.3500 ± 0.0500 (2) | 0.7000 (1) |",
+		"| slgp (20000 its) | 2.1500 ± 0.0500 (2) | – |",
 		"Protocol per row:\n\n" +
 			"- 2000 iterations, 200 samples per test point, random split: sgp, slgp (2000 its)\n" +
 			"- 20000 iterations, 200 samples per test point, random split: slgp (20000 its)\n",
