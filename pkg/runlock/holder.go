@@ -124,16 +124,19 @@ func (h Holder) staleAt(now time.Time, stale time.Duration, me identity) bool {
 	return age > stale
 }
 
-// alive reports whether process pid (of our namespace) is running and,
-// when start is known, is the process that started then.
+// alive reports whether process pid (of our namespace) is running (not a
+// zombie, which kill(pid, 0) still finds) and, when start is known, is the
+// process that started then.
 func alive(pid int, start uint64) bool {
 	if err := syscall.Kill(pid, 0); errors.Is(err, syscall.ESRCH) {
 		return false
 	}
-	if start != 0 {
-		if s := procStart(pid); s != 0 && s != start {
-			return false // the PID was reused
-		}
+	state, s := procStat(pid)
+	switch {
+	case state == 'Z' || state == 'X':
+		return false // exited, not yet reaped
+	case start != 0 && s != 0 && s != start:
+		return false // the PID was reused
 	}
 	return true
 }

@@ -42,12 +42,20 @@ func (me identity) sameNamespace(in Info) bool {
 		in.Host == me.Host && in.BootID == me.BootID && in.PIDNS == me.PIDNS
 }
 
-// procStart returns process pid's start time in clock ticks after boot,
-// from /proc/<pid>/stat (0 when it cannot be read).
+// procStart returns process pid's start time in clock ticks after boot
+// (0 when it cannot be read).
 func procStart(pid int) uint64 {
+	_, start := procStat(pid)
+	return start
+}
+
+// procStat returns process pid's state letter and start time in clock
+// ticks after boot, from /proc/<pid>/stat (0 and 0 when it cannot be
+// read).
+func procStat(pid int) (state byte, start uint64) {
 	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
 	if err != nil {
-		return 0
+		return 0, 0
 	}
 	// The command name, field 2, is in parentheses and may hold anything;
 	// the fields after its closing parenthesis start at field 3 (state),
@@ -55,15 +63,15 @@ func procStart(pid int) uint64 {
 	s := string(b)
 	i := strings.LastIndexByte(s, ')')
 	if i < 0 {
-		return 0
+		return 0, 0
 	}
 	f := strings.Fields(s[i+1:])
-	if len(f) < 20 {
-		return 0
+	if len(f) < 20 || len(f[0]) != 1 {
+		return 0, 0
 	}
 	v, err := strconv.ParseUint(f[19], 10, 64)
 	if err != nil {
-		return 0
+		return f[0][0], 0
 	}
-	return v
+	return f[0][0], v
 }

@@ -1,8 +1,10 @@
 package runlock
 
 import (
+	"encoding/json"
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -249,4 +251,40 @@ func TestThreeContendersOneWinner(t *testing.T) {
 			t.Fatalf("trial %d: %d holders", i, n)
 		}
 	}
+}
+
+// TestZombieHolderIsDead: a holder killed but not yet reaped (kill(pid, 0)
+// still finds it) frees its lock at once in our namespace.
+func TestZombieHolderIsDead(t *testing.T) {
+	me := self()
+	if me.BootID == "" || me.PIDNS == "" {
+		t.Skip("no boot id or PID namespace on this system")
+	}
+	c := exec.Command("true")
+	if err := c.Start(); err != nil {
+		t.Skip(err)
+	}
+	defer c.Wait()
+	pid := c.Process.Pid
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		if st, _ := procStat(pid); st == 'Z' {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Skip("the child did not become a zombie")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	_, start := procStat(pid)
+	b, _ := json.Marshal(Info{Host: me.Host, PID: pid, BootID: me.BootID, PIDNS: me.PIDNS, PIDStart: start, Token: "ee"})
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, FileName), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	l, err := Acquire(dir, MinStale)
+	if err != nil {
+		t.Fatalf("a zombie holder's fresh lock was not taken: %v", err)
+	}
+	l.Release()
 }
