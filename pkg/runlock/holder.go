@@ -143,11 +143,18 @@ func alive(pid int, start uint64) bool {
 
 // String names the holder for messages.
 func (h Holder) String() string {
+	if h.Beat.IsZero() {
+		return "a lock that kept changing while it was read (other processes are taking it)"
+	}
 	if !h.Valid {
 		return fmt.Sprintf("a lock file that names no holder (empty or unreadable, written %s ago; it counts as stale after %s)",
 			time.Since(h.Beat).Round(time.Second), grace)
 	}
-	return fmt.Sprintf("%s pid %d since %s (last heartbeat %s ago)", h.Host, h.PID, h.Started, time.Since(h.Beat).Round(time.Second))
+	since := h.Started
+	if since == "" {
+		since = "an unknown time"
+	}
+	return fmt.Sprintf("%s pid %d since %s (last heartbeat %s ago)", h.Host, h.PID, since, time.Since(h.Beat).Round(time.Second))
 }
 
 // ErrLocked is what a LockedError is: the run belongs to another process.

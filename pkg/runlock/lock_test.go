@@ -144,12 +144,13 @@ func TestReleaseOnlyOwnLock(t *testing.T) {
 	if err := os.WriteFile(l.Path(), other, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	age(t, l.Path(), time.Hour)
 	select {
 	case <-l.Lost():
 	case <-time.After(5 * time.Second):
 		t.Fatal("the old holder was not told it lost the lock")
 	}
+	age(t, l.Path(), time.Hour)
+	time.Sleep(100 * time.Millisecond) // five heartbeat periods
 	l.Release()
 	b, err := os.ReadFile(l.Path())
 	if err != nil || string(b) != string(other) {
