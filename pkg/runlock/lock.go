@@ -55,6 +55,11 @@ func Acquire(dir string, stale time.Duration) (*Lock, error) {
 			continue // released meanwhile
 		}
 		last = h
+		if h.Token == info.Token {
+			// Ours: an NFS link whose reply was lost is retried by the client
+			// and reports EEXIST although it succeeded.
+			return start(path, info.Token), nil
+		}
 		if !h.Stale(stale) {
 			return nil, &LockedError{Dir: dir, Holder: h}
 		}
