@@ -139,7 +139,7 @@ func TestPredictUsesTheRunsPredictive(t *testing.T) {
 	dir := t.TempDir()
 	predict := func(latent string) string {
 		rd := filepath.Join(dir, "run-"+latent)
-		if _, errOut, err := run(t, "train", "-q", "-c", cfg, "--out", rd, "--set", "train.validation=0",
+		if _, errOut, err := run(t, "train", "-q", "-c", cfg, "--out", rd, "--overwrite", "--set", "train.validation=0",
 			"--set", "train.select_every=0", "--set", "eval.latent="+latent); err != nil {
 			t.Fatal(err, errOut)
 		}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/models"
+	"github.com/mgpteam/mgp/pkg/runlock"
 	"github.com/mgpteam/mgp/pkg/sweep"
 	"github.com/mgpteam/mgp/pkg/train"
 	"github.com/spf13/cobra"
@@ -51,8 +52,10 @@ runs and exits 130.
 On a cluster, give each machine one shard of the runs over one shared results tree:
 --shard i/n (0 <= i < n), or let mgp read Slurm's SLURM_ARRAY_TASK_ID and
 SLURM_ARRAY_TASK_COUNT, or Kubernetes' JOB_COMPLETION_INDEX with --shards n
-(scripts/slurm-sweep.sh, scripts/k8s-sweep-job.yaml). A lock file with a heartbeat
-keeps two processes off one run.
+(scripts/slurm-sweep.sh, scripts/k8s-sweep-job.yaml). Each run's lock.json keeps
+two processes (sweeps or trains) off one run: its holder refreshes it every 10 s; a
+holder on this host and in this PID namespace is never displaced while its process
+lives, any other holder once its heartbeat is older than --stale (at least 30s).
 
 --dry-run lists the runs, their state and a cost estimate from measured per-step
 times: the sweep's own finished runs, result files under the --costs directories
@@ -74,7 +77,7 @@ covers, --measure-all times every pair anew, --save-costs FILE keeps the cost mo
 	c.Flags().BoolVar(&o.retryFailed, "retry-failed", false, "run again the runs whose error.json records a failure")
 	c.Flags().StringVar(&o.out, "out", "", "results tree (default: the sweep file's out)")
 	c.Flags().StringArrayVar(&o.costs, "costs", []string{"results"}, "directories of result files, or cost files (*.json), whose timings feed the cost estimate (repeatable)")
-	c.Flags().DurationVar(&o.stale, "stale", 10*time.Minute, "a run lock whose heartbeat is older than this is taken over")
+	c.Flags().DurationVar(&o.stale, "stale", runlock.DefaultStale, "a run lock of another host or container whose heartbeat is older than this is taken over (at least 30s)")
 	c.Flags().StringSliceVar(&o.models, "models", nil, "only these of the sweep's models (comma-separated); their runs share the sweep's directories")
 	c.Flags().StringSliceVar(&o.datasets, "datasets", nil, "only these of the sweep's data sets (comma-separated)")
 	c.Flags().StringSliceVar(&o.variants, "variants", nil, "only these of the sweep's variants (comma-separated)")
@@ -94,8 +97,8 @@ func runSweep(cmd *cobra.Command, g *globalOpts, o *sweepOpts) error {
 	if o.jobs < 1 {
 		return inputErr(fmt.Errorf("--jobs %d: must be at least 1", o.jobs))
 	}
-	if o.stale <= 0 {
-		return inputErr(fmt.Errorf("--stale %s: must be positive", o.stale))
+	if err := runlock.CheckStale(o.stale); err != nil {
+		return inputErr(fmt.Errorf("--stale %s: %v", o.stale, err))
 	}
 	if !o.dryRun && (o.measure || o.measureAll || o.saveCosts != "") {
 		return inputErr(fmt.Errorf("--measure, --measure-all and --save-costs go with --dry-run"))

@@ -7,19 +7,23 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"time"
 
 	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/runlock"
 	"github.com/mgpteam/mgp/pkg/train"
 	"github.com/spf13/cobra"
 )
 
 type trainOpts struct {
-	config  string
-	sets    []string
-	seed    int64
-	out     string
-	resume  bool
-	variant string
+	config    string
+	sets      []string
+	seed      int64
+	out       string
+	resume    bool
+	overwrite bool
+	stale     time.Duration
+	variant   string
 }
 
 func newTrainCmd(g *globalOpts) *cobra.Command {
@@ -34,15 +38,24 @@ original y scale) and write result.json and checkpoint.json into --out.
 Training writes a resumable checkpoint every train.checkpoint_every iterations
 (default: about every five minutes) and on Ctrl-C or SIGTERM (exit code 130).
 Run the same command with --resume to continue; the result is bit-identical
-to an uninterrupted run.`,
+to an uninterrupted run.
+
+The run holds --out's lock (lock.json, shared with mgp sweep) while it runs: a
+second train or a sweep on the same directory is refused. A directory that
+already holds a run (result.json or checkpoint.json) is refused too unless
+--resume continues it or --overwrite replaces it. The default --out is
+runs/<model>-<data>-s<seed>-<hash of the effective config>, so two configs
+(or two --set values) never share it.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runTrain(cmd, g, o) },
 	}
 	c.Flags().StringVarP(&o.config, "config", "c", "", "YAML run config (required)")
 	c.Flags().StringArrayVar(&o.sets, "set", nil, "override a config key, e.g. --set train.iterations=500 (repeatable)")
 	c.Flags().Int64Var(&o.seed, "seed", -1, "seed for the split and the model (sets data.split_seed and train.seed)")
-	c.Flags().StringVarP(&o.out, "out", "o", "", "run directory (default runs/<model>-<data>-s<seed>)")
+	c.Flags().StringVarP(&o.out, "out", "o", "", "run directory (default runs/<model>-<data>-s<seed>-<config hash>)")
 	c.Flags().BoolVar(&o.resume, "resume", false, "continue the unfinished run in --out from its checkpoint (same config and overrides)")
+	c.Flags().BoolVar(&o.overwrite, "overwrite", false, "replace the run --out holds (its result, checkpoint, error and log files are removed first)")
+	c.Flags().DurationVar(&o.stale, "stale", runlock.DefaultStale, "a run lock of another host or container whose heartbeat is older than this is taken over (at least 30s)")
 	c.Flags().StringVar(&o.variant, "variant", "", "name of the overrides this run stands for, recorded in result.json (e.g. beta=0.1)")
 	_ = c.MarkFlagRequired("config")
 	return c
@@ -53,6 +66,12 @@ func runTrain(cmd *cobra.Command, g *globalOpts, o *trainOpts) error {
 	if cmd.Flags().Changed("seed") && o.seed < 0 {
 		return inputErr(fmt.Errorf("--seed %d: seeds are non-negative integers", o.seed))
 	}
+	if o.resume && o.overwrite {
+		return inputErr(fmt.Errorf("--resume and --overwrite exclude each other: --resume continues the run in --out, --overwrite replaces it"))
+	}
+	if err := runlock.CheckStale(o.stale); err != nil {
+		return inputErr(fmt.Errorf("--stale %s: %v", o.stale, err))
+	}
 	if o.seed >= 0 {
 		sets = append([]string{fmt.Sprintf("data.split_seed=%d", o.seed), fmt.Sprintf("train.seed=%d", o.seed)}, sets...)
 	}
@@ -62,19 +81,23 @@ func runTrain(cmd *cobra.Command, g *globalOpts, o *trainOpts) error {
 	}
 	out := o.out
 	if out == "" {
-		out = filepath.Join("runs", fmt.Sprintf("%s-%s-s%d", cfg.ModelName(), cfg.Data.Name, cfg.Train.Seed))
+		out = defaultRunDir(cfg)
+	}
+	lock, err := lockRunDir(out, o.stale)
+	if err != nil {
+		return err
+	}
+	defer lock.Release()
+	defer warnIfLost(lock, g.stderr, out)()
+	if err := checkRunDirFree(out, o.resume, o.overwrite); err != nil {
+		return err
 	}
 	opts := train.Options{
 		DataDir: resolveDataDir(g.dataDir, cfg.Data.Dir), OutDir: out, Log: g.stderr,
 		TTY: train.IsTerminal(os.Stderr), Command: commandLine(), Version: version(), Quiet: g.quiet,
 		Variant: o.variant, Resume: o.resume,
 	}
-	if o.out == "" {
-		opts.ResumeHint = commandLine() + " --out " + out
-		if !o.resume {
-			opts.ResumeHint += " --resume"
-		}
-	}
+	opts.ResumeHint = resumeHint(os.Args, o.out == "", out, o.resume)
 	res, err := train.Run(cmd.Context(), cfg, opts)
 	if errors.Is(err, train.ErrComplete) {
 		fmt.Fprintf(cmd.OutOrStdout(), "%s: the run is already complete (see %s); nothing to resume\n", out, filepath.Join(out, train.ResultFile))

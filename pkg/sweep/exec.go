@@ -127,7 +127,7 @@ func executeOne(ctx context.Context, r Run, run Runner, o Options, p *progress) 
 	}
 	release, err := acquireLock(r.Dir, o.Stale)
 	if errors.Is(err, errLocked) {
-		p.finish(r, func(s *Summary) { s.Locked++ }, fmt.Sprintf("%s: taken by another process, skipped", r.ID()))
+		p.finish(r, func(s *Summary) { s.Locked++ }, fmt.Sprintf("%s: taken by another process (%v), skipped", r.ID(), err))
 		return
 	}
 	if err != nil {
