@@ -19,6 +19,7 @@ type trainOpts struct {
 	seed    int64
 	out     string
 	resume  bool
+	restart bool
 	variant string
 }
 
@@ -43,6 +44,7 @@ to an uninterrupted run.`,
 	c.Flags().Int64Var(&o.seed, "seed", -1, "seed for the split and the model (sets data.split_seed and train.seed)")
 	c.Flags().StringVarP(&o.out, "out", "o", "", "run directory (default runs/<model>-<data>-s<seed>)")
 	c.Flags().BoolVar(&o.resume, "resume", false, "continue the unfinished run in --out from its checkpoint (same config and overrides)")
+	c.Flags().BoolVar(&o.restart, "restart", false, "discard the checkpoint and result in --out (e.g. a checkpoint refused as damaged or trained on other data) and train from the first iteration")
 	c.Flags().StringVar(&o.variant, "variant", "", "name of the overrides this run stands for, recorded in result.json (e.g. beta=0.1)")
 	_ = c.MarkFlagRequired("config")
 	return c
@@ -67,7 +69,7 @@ func runTrain(cmd *cobra.Command, g *globalOpts, o *trainOpts) error {
 	opts := train.Options{
 		DataDir: resolveDataDir(g.dataDir, cfg.Data.Dir), OutDir: out, Log: g.stderr,
 		TTY: train.IsTerminal(os.Stderr), Command: commandLine(), Version: version(), Quiet: g.quiet,
-		Variant: o.variant, Resume: o.resume,
+		Variant: o.variant, Resume: o.resume, Restart: o.restart,
 	}
 	if o.out == "" {
 		opts.ResumeHint = commandLine() + " --out " + out

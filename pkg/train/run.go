@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -37,6 +38,9 @@ type Options struct {
 	Variant string
 	// Resume continues the run from OutDir's checkpoint.
 	Resume bool
+	// Restart discards OutDir's checkpoint.json and result.json, if any,
+	// and trains the run from its first iteration (overriding Resume).
+	Restart bool
 	// ResumeHint is how to continue after an interruption, for the message
 	// (default: the command with --resume).
 	ResumeHint string
@@ -133,6 +137,15 @@ func Run(ctx context.Context, cfg RunConfig, opts Options) (*Outcome, error) {
 	if err := r.newTrainer(); err != nil {
 		return nil, err
 	}
+	if r.finishing() {
+		res, ok, err := r.rebuild()
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			return &Outcome{Result: res, Model: r.m, Exp: r.exp}, nil
+		}
+	}
 	if err := r.fit(); err != nil {
 		return nil, err
 	}
@@ -155,6 +168,7 @@ func checkRunDir(dir string, cfg RunConfig, resume bool) (*Checkpoint, error) {
 	}
 	path := filepath.Join(dir, CheckpointFile)
 	ck, err := LoadCheckpoint(path)
+	var ce *CorruptError
 	switch {
 	case errors.Is(err, ErrNoCheckpoint):
 		if resume {
@@ -162,7 +176,7 @@ func checkRunDir(dir string, cfg RunConfig, resume bool) (*Checkpoint, error) {
 		}
 		return nil, nil
 	case err != nil:
-		if resume {
+		if resume || errors.As(err, &ce) {
 			return nil, &InputError{err}
 		}
 		return nil, &InputError{fmt.Errorf("%v; remove it or choose another --out", err)}
@@ -186,6 +200,25 @@ func checkRunDir(dir string, cfg RunConfig, resume bool) (*Checkpoint, error) {
 		}
 	}
 	return ck, nil
+}
+
+// discardRun removes dir's checkpoint and result (--restart), saying so
+// unless quiet.
+func discardRun(opts Options) error {
+	for _, name := range []string{CheckpointFile, ResultFile} {
+		p := filepath.Join(opts.OutDir, name)
+		err := os.Remove(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("--restart: %w", err)
+		}
+		if !opts.Quiet && opts.Log != nil {
+			fmt.Fprintf(opts.Log, "--restart: removed %s\n", p)
+		}
+	}
+	return nil
 }
 
 // checkWritable creates dir if needed and checks that a file can be created
@@ -223,6 +256,10 @@ func LoadRun(runDir, dataDir string) (*Checkpoint, *Experiment, models.Model, er
 	exp, err := LoadExperiment(ck.Config.Data, dataDir)
 	if err != nil {
 		return nil, nil, nil, &InputError{err}
+	}
+	if ck.DataFingerprint != "" && ck.DataFingerprint != exp.Fingerprint {
+		return nil, nil, nil, &InputError{fmt.Errorf("%s was trained on other data than %s's now (data fingerprint %s in its checkpoint, %s now): the data file or the split changed since; put the data back as they were, or train the run again",
+			runDir, exp.Name, short(ck.DataFingerprint), short(exp.Fingerprint))}
 	}
 	m, err := BuildModel(ck.Config, exp)
 	if err != nil {
