@@ -107,9 +107,12 @@ func dryRun(ctx context.Context, w io.Writer, runs []plannedRun, costs *sweep.Co
 			}
 		}
 		state := st.State.String()
-		if why != "done" {
+		switch {
+		case strings.HasPrefix(why, state):
+			state = firstLine(why)
+		case why != "done":
 			state += ": " + firstLine(why)
-		} else if st.Detail != "" {
+		case st.Detail != "":
 			state += " (" + firstLine(st.Detail) + ")"
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\n", p.ID(), state, p.cfg.Train.Iterations, est)
