@@ -169,3 +169,28 @@ func ConfigChanges(recorded map[string]any, cfg RunConfig) []results.ConfigChang
 	}
 	return out
 }
+
+// CompleteRecordedConfig returns a config as result.json records it with
+// every key the run had: earlier versions recorded only the model keys a
+// config set, not the model's defaults, so two records of one config could
+// differ. The record is decoded as a run config (strictly: an unknown key
+// is an error, and the record is then best used as it is) and rendered as
+// a run records it now.
+func CompleteRecordedConfig(recorded map[string]any) (map[string]any, error) {
+	b, err := json.Marshal(recorded)
+	if err != nil {
+		return nil, err
+	}
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.DisallowUnknownFields()
+	var cfg RunConfig
+	if err := d.Decode(&cfg); err != nil {
+		return nil, err
+	}
+	if b, err = json.Marshal(configMap(cfg)); err != nil {
+		return nil, err
+	}
+	var out map[string]any
+	err = json.Unmarshal(b, &out)
+	return out, err
+}
