@@ -183,8 +183,12 @@ func runSweep(cmd *cobra.Command, g *globalOpts, o *sweepOpts) error {
 		return sec, err == nil
 	}
 	sum := sweep.Execute(cmd.Context(), runs, runner, eo)
-	fmt.Fprintf(w, "sweep %s: %d runs: %d done before, %d completed now, %d failed now, %d failed before (skipped), %d running elsewhere, %d interrupted, %d not started\n",
+	fmt.Fprintf(w, "sweep %s: %d runs: %d done before, %d completed now, %d failed now, %d failed before (skipped), %d running elsewhere, %d interrupted, %d not started",
 		spec.Name, sum.Total, sum.AlreadyDone, sum.Completed, sum.Failed, sum.SkippedFailed, sum.Locked, sum.Interrupted, sum.Left)
+	if sum.Changed+sum.Refused > 0 {
+		fmt.Fprintf(w, ", %d changed (left), %d refused (left)", sum.Changed, sum.Refused)
+	}
+	fmt.Fprintln(w)
 	for _, f := range sum.FailedRuns {
 		fmt.Fprintf(w, "  failed: %s\n", firstLine(f))
 	}
