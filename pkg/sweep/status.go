@@ -141,6 +141,10 @@ func checkpointStatus(dir string, want *Want) Status {
 			return Status{State: Refused, Detail: "checkpoint " + filepath.Join(dir, train.CheckpointFile) + ": " + d}
 		}
 	}
+	if ck.Complete && ck.Result == nil && ck.Selection != nil {
+		return Status{State: Refused, Detail: "checkpoint " + filepath.Join(dir, train.CheckpointFile) +
+			": complete, but written by a version that kept no copy of result.json, which this held-out-selection run cannot rebuild; restore result.json, or --restart"}
+	}
 	if ck.Complete {
 		return Status{State: Partial, Iter: ck.State.Iter, Detail: "finished; result.json is missing and is rebuilt from the complete checkpoint"}
 	}

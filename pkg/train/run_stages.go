@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/mgpteam/mgp/pkg/models"
@@ -52,6 +53,9 @@ func prepare(ctx context.Context, cfg RunConfig, opts Options) (*run, error) {
 	r := &run{ctx: ctx, cfg: cfg, opts: opts, pred: models.Draws}
 	if opts.OutDir != "" {
 		r.ckPath = filepath.Join(opts.OutDir, CheckpointFile)
+		if opts.Restart && opts.Resume {
+			return nil, &InputError{fmt.Errorf("--restart discards the checkpoint that --resume would continue from: give one of them")}
+		}
 		if opts.Restart {
 			if err := checkWritable(opts.OutDir); err != nil {
 				return nil, &InputError{err}
@@ -76,6 +80,9 @@ func prepare(ctx context.Context, cfg RunConfig, opts Options) (*run, error) {
 		if !opts.Resume {
 			r.resume += " --resume"
 		}
+	}
+	if opts.Restart { // resuming must not discard the progress again
+		r.resume = strings.Replace(r.resume, " --restart", "", 1)
 	}
 	return r, nil
 }

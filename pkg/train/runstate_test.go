@@ -156,6 +156,9 @@ func TestCheckpointFlippedDigitRefused(t *testing.T) {
 	if _, err := LoadCheckpoint(path); !errors.As(err, &ce) {
 		t.Fatalf("LoadCheckpoint of a changed checkpoint: %v", err)
 	}
+	if _, err := Run(context.Background(), cfg, Options{OutDir: out, Restart: true, Resume: true}); err == nil || !strings.Contains(err.Error(), "give one of them") {
+		t.Fatalf("--restart with --resume: %v", err)
+	}
 	if _, err := Run(context.Background(), cfg, Options{OutDir: out, Restart: true}); err != nil {
 		t.Fatalf("--restart: %v", err)
 	}
@@ -188,5 +191,8 @@ func TestResumeRefusesChangedTrainingData(t *testing.T) {
 	_, err = Run(context.Background(), cfg, Options{OutDir: out, Resume: true})
 	if err == nil || !strings.Contains(err.Error(), "data fingerprint") || !strings.Contains(err.Error(), filepath.Join(out, CheckpointFile)) {
 		t.Fatalf("resume on changed data: %v", err)
+	}
+	if _, _, _, err := LoadRun(out, ""); err == nil || !strings.Contains(err.Error(), "trained on other data") {
+		t.Fatalf("eval/predict (LoadRun) on changed data: %v", err)
 	}
 }
