@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -110,4 +111,27 @@ func RunCellNotes(cells []RunCell) []string {
 			f.N, plural(f.N, "run", "runs"), configLabel(f.Config), c.N, configLabel(c.Config), configChanges(f.Config, c.Config)))
 	}
 	return out
+}
+
+// checkColumnConfigs refuses a --compare column whose runs on one data
+// set were made under different configs (configKey): they are never
+// pooled into one mean.
+func checkColumnConfigs(cols []CompareColumn, sets []map[string]compareSet) error {
+	for i, c := range cols {
+		for ds, set := range sets[i] {
+			var first *RunRow
+			for _, seed := range slices.Sorted(maps.Keys(set)) {
+				r := set[seed]
+				if first == nil {
+					first = &r
+					continue
+				}
+				if r.Config != first.Config {
+					return fmt.Errorf("column %s on %s has runs of different configs, which are never pooled: %s and %s (%s); keep them apart with a variant of their own, or give fewer directories",
+						c, ds, first.Path, r.Path, configChanges(first.Config, r.Config))
+				}
+			}
+		}
+	}
+	return nil
 }

@@ -62,3 +62,12 @@ func TestRunCellsKeepDifferentConfigsApart(t *testing.T) {
 		t.Fatalf("notes %q", notes)
 	}
 }
+
+// TestCompareRunsRefusesMixedConfigs: mgp runs --compare does not average
+// a column's runs made under different configs; it says which and why.
+func TestCompareRunsRefusesMixedConfigs(t *testing.T) {
+	_, err := CompareRuns(RunRows(configRuns(), nil), []CompareColumn{{Model: "sgp"}}, nil, nil)
+	if err == nil || !strings.Contains(err.Error(), "different configs") || !strings.Contains(err.Error(), "train.lr 0.01 → 0.03") {
+		t.Fatalf("err = %v", err)
+	}
+}
