@@ -108,12 +108,14 @@ func dryRun(ctx context.Context, w io.Writer, runs []plannedRun, costs *sweep.Co
 		}
 		state := st.State.String()
 		switch {
+		case act == sweep.Skip:
+			if st.Detail != "" {
+				state += " (" + firstLine(st.Detail) + ")"
+			}
 		case strings.HasPrefix(why, state):
 			state = firstLine(why)
-		case why != "done":
+		default:
 			state += ": " + firstLine(why)
-		case st.Detail != "":
-			state += " (" + firstLine(st.Detail) + ")"
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\n", p.ID(), state, p.cfg.Train.Iterations, est)
 	}
