@@ -1,12 +1,15 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/mgpteam/mgp/pkg/train"
 )
 
 // TestBadTrainInputCatalogue runs mgp train on bad input as a new user
@@ -99,9 +102,7 @@ func TestEvalRefusesBadSamplesAndNonFinite(t *testing.T) {
 	blown := regexp.MustCompile(`("data": \[)[^\]]*\]`).ReplaceAllStringFunc(string(ck), func(m string) string {
 		return regexp.MustCompile(`-?[0-9][0-9.eE+-]*`).ReplaceAllString(m, "1e300")
 	})
-	if err := os.WriteFile(ckPath, []byte(blown), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	resealCheckpoint(t, ckPath, blown)
 	_, _, err = run(t, "eval", "--run", runDir, "--write")
 	if err == nil || exitCode(err) == 0 || !strings.Contains(err.Error(), "not") {
 		t.Fatalf("eval of an overflowing checkpoint: err = %v (exit %d)", err, exitCode(err))
@@ -176,9 +177,7 @@ func TestPredictByNameFromRunDirAlone(t *testing.T) {
 	blown := regexp.MustCompile(`"data": \[[^\]]*\]`).ReplaceAllStringFunc(string(ck), func(m string) string {
 		return regexp.MustCompile(`-?[0-9][0-9.eE+-]*`).ReplaceAllString(m, "1e300")
 	})
-	if err := os.WriteFile(ckPath, []byte(blown), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	resealCheckpoint(t, ckPath, blown)
 	out := filepath.Join(dir, "inf.csv")
 	_, _, err := run(t, "predict", "--run", runDir, "--input", in12, "--out", out)
 	if err == nil || exitCode(err) == 0 || !strings.Contains(err.Error(), "not finite") {
@@ -186,5 +185,19 @@ func TestPredictByNameFromRunDirAlone(t *testing.T) {
 	}
 	if _, err := os.Stat(out); err == nil {
 		t.Fatal("non-finite predictions were written")
+	}
+}
+
+// resealCheckpoint writes the checkpoint JSON text to path through
+// Checkpoint.Save, with a checksum of its own: a checkpoint written with
+// these values, not one changed after it was written (which is refused).
+func resealCheckpoint(t *testing.T, path, text string) {
+	t.Helper()
+	var ck train.Checkpoint
+	if err := json.Unmarshal([]byte(text), &ck); err != nil {
+		t.Fatal(err)
+	}
+	if err := ck.Save(path); err != nil {
+		t.Fatal(err)
 	}
 }

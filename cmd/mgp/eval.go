@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -68,6 +69,12 @@ func newEvalCmd(g *globalOpts) *cobra.Command {
 			res, err := results.ReadResult(filepath.Join(o.run, train.ResultFile))
 			if err != nil {
 				res = &results.Result{Model: ck.Config.ModelName(), Dataset: exp.Name, Split: exp.Split}
+				if ck.Result != nil { // a lost result.json: the complete checkpoint keeps a copy
+					var kept results.Result
+					if json.Unmarshal(ck.Result, &kept) == nil {
+						res = &kept
+					}
+				}
 			}
 			res.Metrics = met
 			bad := nonFiniteMetrics(met)

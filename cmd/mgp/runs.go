@@ -82,7 +82,11 @@ instead of the held-out selected one. E.g.
 				}
 				fmt.Fprint(cmd.OutOrStdout(), table)
 			case perCell:
-				fmt.Fprint(cmd.OutOrStdout(), report.MarkdownRunCells(report.RunCells(rows), diags))
+				cells := report.RunCells(rows)
+				fmt.Fprint(cmd.OutOrStdout(), report.MarkdownRunCells(cells, diags))
+				for _, n := range report.RunCellNotes(cells) {
+					fmt.Fprintln(cmd.ErrOrStderr(), n)
+				}
 			default:
 				fmt.Fprint(cmd.OutOrStdout(), report.MarkdownRuns(rows, diags))
 			}

@@ -28,6 +28,8 @@ type sweepOpts struct {
 	measureAll  bool
 	saveCosts   string
 	retryFailed bool
+	rerunChg    bool
+	restart     bool
 	out         string
 	costs       []string
 	stale       time.Duration
@@ -75,6 +77,8 @@ covers, --measure-all times every pair anew, --save-costs FILE keeps the cost mo
 	c.Flags().BoolVar(&o.measureAll, "measure-all", false, "with --dry-run: time every (model, data set) pair on this machine")
 	c.Flags().StringVar(&o.saveCosts, "save-costs", "", "with --dry-run: write the cost model behind the estimate to this JSON file")
 	c.Flags().BoolVar(&o.retryFailed, "retry-failed", false, "run again the runs whose error.json records a failure")
+	c.Flags().BoolVar(&o.rerunChg, "rerun-changed", false, "retrain the runs whose result or checkpoint was made under another config or data than the sweep's now (the old files are moved to *.replaced)")
+	c.Flags().BoolVar(&o.restart, "restart", false, "start again the runs whose checkpoint or result is refused (damaged, or trained on other data; the old files are moved to *.replaced)")
 	c.Flags().StringVar(&o.out, "out", "", "results tree (default: the sweep file's out)")
 	c.Flags().StringArrayVar(&o.costs, "costs", []string{"results"}, "directories of result files, or cost files (*.json), whose timings feed the cost estimate (repeatable)")
 	c.Flags().DurationVar(&o.stale, "stale", runlock.DefaultStale, "a run lock of another host or container whose heartbeat is older than this is taken over (at least 30s)")
@@ -148,6 +152,7 @@ func runSweep(cmd *cobra.Command, g *globalOpts, o *sweepOpts) error {
 	if err != nil {
 		return err
 	}
+	runs = withWants(planned, g.dataDir)
 	costs, err := sweepCosts(spec.Out, o.costs)
 	if err != nil {
 		return inputErr(err)
@@ -174,17 +179,24 @@ func runSweep(cmd *cobra.Command, g *globalOpts, o *sweepOpts) error {
 	if g.quiet {
 		progress = nil
 	}
-	sum := sweep.Execute(cmd.Context(), runs, runner, sweep.Options{
-		Jobs: o.jobs, RetryFailed: o.retryFailed, Stale: o.stale, Progress: progress, Version: version(),
-		Estimate: func(r sweep.Run, done int) (float64, bool) {
-			sec, _, err := costs.Estimate(r.Model, r.Dataset, byID[r.ID()].cfg.Train.Iterations, done)
-			return sec, err == nil
-		},
-	})
-	fmt.Fprintf(w, "sweep %s: %d runs: %d done before, %d completed now, %d failed now, %d failed before (skipped), %d running elsewhere, %d interrupted, %d not started\n",
+	eo := o.execOptions()
+	eo.Progress, eo.Version = progress, version()
+	eo.Estimate = func(r sweep.Run, done int) (float64, bool) {
+		sec, _, err := costs.Estimate(r.Model, r.Dataset, byID[r.ID()].cfg.Train.Iterations, done)
+		return sec, err == nil
+	}
+	sum := sweep.Execute(cmd.Context(), runs, runner, eo)
+	fmt.Fprintf(w, "sweep %s: %d runs: %d done before, %d completed now, %d failed now, %d failed before (skipped), %d running elsewhere, %d interrupted, %d not started",
 		spec.Name, sum.Total, sum.AlreadyDone, sum.Completed, sum.Failed, sum.SkippedFailed, sum.Locked, sum.Interrupted, sum.Left)
+	if sum.Changed+sum.Refused > 0 {
+		fmt.Fprintf(w, ", %d changed (left), %d refused (left)", sum.Changed, sum.Refused)
+	}
+	fmt.Fprintln(w)
 	for _, f := range sum.FailedRuns {
 		fmt.Fprintf(w, "  failed: %s\n", firstLine(f))
+	}
+	for _, h := range sum.HeldRuns {
+		fmt.Fprintf(w, "  left: %s\n", firstLine(h))
 	}
 	switch {
 	case cmd.Context().Err() != nil:
@@ -192,8 +204,29 @@ func runSweep(cmd *cobra.Command, g *globalOpts, o *sweepOpts) error {
 			resume: cmdLine, err: cmd.Context().Err()}
 	case sum.Failed > 0:
 		return fmt.Errorf("%d of %d runs failed (each run's %s says why); fix the cause and re-run with --retry-failed", sum.Failed, sum.Total, sweep.ErrorFile)
+	case sum.Changed > 0 || sum.Refused > 0:
+		return heldError(sum)
 	}
 	return nil
+}
+
+// execOptions are the sweep's options for sweep.Execute and sweep.Decide
+// (the dry run decides with the same ones).
+func (o *sweepOpts) execOptions() sweep.Options {
+	return sweep.Options{Jobs: o.jobs, RetryFailed: o.retryFailed, RerunChanged: o.rerunChg, Restart: o.restart, Stale: o.stale}
+}
+
+// heldError says why a sweep left changed or refused runs and how to
+// proceed.
+func heldError(sum sweep.Summary) error {
+	var parts []string
+	if sum.Changed > 0 {
+		parts = append(parts, fmt.Sprintf("%d runs changed since their results or checkpoints were made (listed above with what differs): they are not done; retrain them with --rerun-changed (the old files are moved to *%s), or give the new settings a variant of their own", sum.Changed, sweep.ReplacedSuffix))
+	}
+	if sum.Refused > 0 {
+		parts = append(parts, fmt.Sprintf("%d runs have a checkpoint or result that is refused (listed above): start them again with --restart", sum.Refused))
+	}
+	return errors.New(strings.Join(parts, "; "))
 }
 
 // firstLine returns s up to its first newline.

@@ -82,11 +82,16 @@ func dryRun(ctx context.Context, w io.Writer, runs []plannedRun, costs *sweep.Co
 	var durations []float64
 	unknown := map[string]int{}
 	total := 0.0
+	eo := o.execOptions()
 	for _, p := range runs {
-		st := sweep.StatusOf(p.Dir, o.stale)
+		st := sweep.RunStatus(p.Run, o.stale)
 		counts[st.State]++
+		act, why := sweep.Decide(st, eo)
 		est := "–"
-		if st.State != sweep.Done && !(st.State == sweep.Failed && !o.retryFailed) {
+		if act != sweep.Skip && act != sweep.Hold {
+			if act == sweep.Replace {
+				st.Iter = 0
+			}
 			sec, exact, err := costs.Estimate(p.Model, p.Dataset, p.cfg.Train.Iterations, st.Iter)
 			switch {
 			case errors.Is(err, sweep.ErrNoCost):
@@ -102,8 +107,15 @@ func dryRun(ctx context.Context, w io.Writer, runs []plannedRun, costs *sweep.Co
 			}
 		}
 		state := st.State.String()
-		if st.Detail != "" {
-			state += " (" + firstLine(st.Detail) + ")"
+		switch {
+		case act == sweep.Skip:
+			if st.Detail != "" {
+				state += " (" + firstLine(st.Detail) + ")"
+			}
+		case strings.HasPrefix(why, state):
+			state = firstLine(why)
+		default:
+			state += ": " + firstLine(why)
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\n", p.ID(), state, p.cfg.Train.Iterations, est)
 	}
@@ -128,8 +140,8 @@ func dryRun(ctx context.Context, w io.Writer, runs []plannedRun, costs *sweep.Co
 	}
 	_ = tw.Flush()
 
-	fmt.Fprintf(w, "\n%d runs: %d done, %d partial, %d todo, %d failed, %d running elsewhere\n",
-		len(runs), counts[sweep.Done], counts[sweep.Partial], counts[sweep.Todo], counts[sweep.Failed], counts[sweep.Locked])
+	fmt.Fprintf(w, "\n%d runs: %d done, %d partial, %d todo, %d failed, %d running elsewhere, %d changed, %d refused\n",
+		len(runs), counts[sweep.Done], counts[sweep.Partial], counts[sweep.Todo], counts[sweep.Failed], counts[sweep.Locked], counts[sweep.Changed], counts[sweep.Refused])
 	fmt.Fprintf(w, "estimated work left: %s of single-core time; with --jobs %d about %s wall (runs in the sweep's order, backend %s)\n",
 		fmtDur(total), o.jobs, fmtDur(schedule(durations, o.jobs)), ad.Backend())
 	for m, n := range unknown {

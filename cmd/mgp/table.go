@@ -9,6 +9,7 @@ import (
 
 	"github.com/mgpteam/mgp/pkg/report"
 	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/train"
 	"github.com/spf13/cobra"
 )
 
@@ -136,6 +137,21 @@ func writeTableOutputs(outs []tableOutput, asCSV bool, md, csvText string, notes
 	return nil
 }
 
+// completeConfigs fills in, in memory, the model defaults that results of
+// earlier versions left out of their recorded configs
+// (train.CompleteRecordedConfig), so that tables compare the configs of
+// old and new runs alike; a record that does not decode is left as it is.
+func completeConfigs(files []results.ResultFile) {
+	for _, f := range files {
+		if f.Result.ConfigFingerprint != "" || len(f.Result.Config) == 0 {
+			continue
+		}
+		if c, err := train.CompleteRecordedConfig(f.Result.Config); err == nil {
+			f.Result.Config = c
+		}
+	}
+}
+
 // loadResultDirs reads every result under the directories. Files that are
 // not results are returned in the *results.LoadError beside the results; no
 // result at all is an input error naming the directories.
@@ -157,6 +173,7 @@ func loadResultDirs(dirs []string) ([]results.ResultFile, *results.LoadError, er
 		}
 		files = append(files, f...)
 	}
+	completeConfigs(files)
 	if len(files) == 0 {
 		dir := strings.Join(dirs, ", ")
 		if le != nil {

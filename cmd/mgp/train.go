@@ -21,6 +21,7 @@ type trainOpts struct {
 	seed      int64
 	out       string
 	resume    bool
+	restart   bool
 	overwrite bool
 	stale     time.Duration
 	variant   string
@@ -56,6 +57,7 @@ runs/<model>-<data>-s<seed>-<hash of the effective config>, so two configs
 	c.Flags().BoolVar(&o.resume, "resume", false, "continue the unfinished run in --out from its checkpoint (same config and overrides)")
 	c.Flags().BoolVar(&o.overwrite, "overwrite", false, "replace the run --out holds (its result, checkpoint, error and log files are removed first)")
 	c.Flags().DurationVar(&o.stale, "stale", runlock.DefaultStale, "a run lock of another host or container whose heartbeat is older than this is taken over (at least 30s)")
+	c.Flags().BoolVar(&o.restart, "restart", false, "discard the checkpoint and result in --out (e.g. a checkpoint refused as damaged or trained on other data) and train from the first iteration")
 	c.Flags().StringVar(&o.variant, "variant", "", "name of the overrides this run stands for, recorded in result.json (e.g. beta=0.1)")
 	_ = c.MarkFlagRequired("config")
 	return c
@@ -89,13 +91,13 @@ func runTrain(cmd *cobra.Command, g *globalOpts, o *trainOpts) error {
 	}
 	defer lock.Release()
 	defer warnIfLost(lock, g.stderr, out)()
-	if err := checkRunDirFree(out, o.resume, o.overwrite); err != nil {
+	if err := checkRunDirFree(out, o.resume || o.restart, o.overwrite); err != nil {
 		return err
 	}
 	opts := train.Options{
 		DataDir: resolveDataDir(g.dataDir, cfg.Data.Dir), OutDir: out, Log: g.stderr,
 		TTY: train.IsTerminal(os.Stderr), Command: commandLine(), Version: version(), Quiet: g.quiet,
-		Variant: o.variant, Resume: o.resume,
+		Variant: o.variant, Resume: o.resume, Restart: o.restart,
 	}
 	opts.ResumeHint = resumeHint(os.Args, o.out == "", out, o.resume)
 	res, err := train.Run(cmd.Context(), cfg, opts)

@@ -1,9 +1,6 @@
 package main
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -17,16 +14,13 @@ import (
 	"github.com/mgpteam/mgp/pkg/train"
 )
 
-// configHash is a short hash of the effective config (its JSON, as
-// checkpoint.json records it): two configs that differ in any key get
-// different default run directories.
+// configHash is the first 8 hex digits of the effective config's
+// fingerprint (train.ConfigFingerprint, as result.json records it): two
+// configs that differ in any key that changes the result get different
+// default run directories.
 func configHash(cfg train.RunConfig) string {
-	b, err := json.Marshal(cfg)
-	if err != nil { // a RunConfig always marshals; keep the name stable if not
-		b = []byte(fmt.Sprintf("%#v", cfg))
-	}
-	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:4])
+	fp := strings.TrimPrefix(train.ConfigFingerprint(cfg), "sha256:")
+	return fp[:min(8, len(fp))]
 }
 
 // defaultRunDir is `mgp train`'s --out when none is given:

@@ -95,7 +95,7 @@ func protocolSplits(rows []Row) []ProtocolSplit {
 	}
 	out = slices.DeleteFunc(out, func(p ProtocolSplit) bool { return len(p.Rows) < 2 })
 	slices.SortStableFunc(out, func(a, b ProtocolSplit) int {
-		return compareCellKeys(cellKey{a.Model, a.Variant, a.Dataset, Protocol{}}, cellKey{b.Model, b.Variant, b.Dataset, Protocol{}})
+		return compareCellKeys(cellKey{a.Model, a.Variant, a.Dataset, Protocol{}, ""}, cellKey{b.Model, b.Variant, b.Dataset, Protocol{}, ""})
 	})
 	return out
 }

@@ -6,6 +6,10 @@ package report
 type cellKey struct {
 	model, variant, dataset string
 	protocol                Protocol
+	// config is the runs' configKey where a table keeps every config in a
+	// cell of its own (RunCells); "" where they are split afterwards
+	// (Summarise, splitConfigs).
+	config string
 }
 
 // groupCells groups items by key, returning the keys in the order of

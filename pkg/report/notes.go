@@ -8,7 +8,8 @@ import (
 // Notes returns one line per thing Summarise kept apart instead of pooling,
 // each starting "kept apart: ": groups whose runs came under several
 // protocols (each protocol has its own row) and runs repeating the seeds of
-// an earlier run of their row (only the first file in path order is pooled).
+// an earlier run of their row (only the first file in path order is
+// pooled), and runs made under another config than their row's.
 func (s Summary) Notes() []string {
 	var out []string
 	for _, p := range s.Protocols {
@@ -30,7 +31,7 @@ func (s Summary) Notes() []string {
 			n, plural(n, "repeat", "repeats"), d.SplitSeed, d.ModelSeed, modelVariant(d.Model, d.Variant), d.Dataset,
 			d.Protocol.text(allParts(d.Protocol), shortWords), pathOrUnknown(d.Kept), joinRepeats(d.LeftApart)))
 	}
-	return out
+	return append(out, configNotes(s.Configs)...)
 }
 
 // joinRepeats lists left-out runs, each with the config keys that set it

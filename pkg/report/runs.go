@@ -22,8 +22,12 @@ type RunRow struct {
 	Seed                    uint64
 	// Iterations is the number of optimiser steps taken.
 	Iterations int
-	// Protocol is the run's protocol (ProtocolOf), what RunCells pools by.
+	// Protocol is the run's protocol (ProtocolOf), what RunCells pools by
+	// together with Config.
 	Protocol Protocol
+	// Config is the run's config less seeds and the keys that never change
+	// its metrics (configKey): runs of different configs are never pooled.
+	Config string
 	// NLL and RMSE are the reported test metrics.
 	NLL, RMSE float64
 	// SelectedIter is the iteration selection chose (0: no selection).
@@ -50,7 +54,7 @@ func RunRows(files []results.ResultFile, diags []string) []RunRow {
 		r := f.Result
 		row := RunRow{
 			Path: f.Path, Dataset: r.Dataset, Model: r.Model, Variant: r.Variant,
-			Seed: r.SplitSeed, Iterations: r.Iterations, Protocol: ProtocolOf(r),
+			Seed: r.SplitSeed, Iterations: r.Iterations, Protocol: ProtocolOf(r), Config: configKey(r),
 			NLL: r.Metrics.NLL, RMSE: r.Metrics.RMSE, LastNLL: math.NaN(),
 			TrainSeconds: r.TrainSeconds, Warnings: len(r.Warnings),
 		}

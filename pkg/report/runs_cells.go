@@ -16,8 +16,10 @@ type RunCell struct {
 	// Dataset, Model and Variant name the cell; Iterations is its runs'.
 	Dataset, Model, Variant string
 	Iterations              int
-	// Protocol is what the cell's runs share.
+	// Protocol is what the cell's runs share, and Config their config
+	// (configKey): runs under different configs make different cells.
 	Protocol Protocol
+	Config   string
 	// N is the number of runs; Seeds lists their split seeds in order.
 	N     int
 	Seeds []uint64
@@ -34,7 +36,7 @@ type RunCell struct {
 // cell's first row (RunRows' order gives data set, model, variant).
 func RunCells(rows []RunRow) []RunCell {
 	keys, groups := groupCells(rows, func(r RunRow) cellKey {
-		return cellKey{r.Model, r.Variant, r.Dataset, r.Protocol}
+		return cellKey{r.Model, r.Variant, r.Dataset, r.Protocol, r.Config}
 	})
 	cells := make([]RunCell, len(keys))
 	for i, k := range keys {
@@ -45,7 +47,7 @@ func RunCells(rows []RunRow) []RunCell {
 
 // summariseRunCell summarises the rows of one cell.
 func summariseRunCell(k cellKey, rows []RunRow) RunCell {
-	c := RunCell{Dataset: k.dataset, Model: k.model, Variant: k.variant, Iterations: k.protocol.Iterations, Protocol: k.protocol, N: len(rows)}
+	c := RunCell{Dataset: k.dataset, Model: k.model, Variant: k.variant, Iterations: k.protocol.Iterations, Protocol: k.protocol, Config: k.config, N: len(rows)}
 	var nll, last []float64
 	var diags [][]float64
 	for _, r := range rows {
@@ -84,9 +86,14 @@ func MarkdownRunCells(cells []RunCell, diags []string) string {
 	}
 	type mvd struct{ model, variant, dataset string }
 	protocols := map[mvd][]Protocol{}
+	configs := map[mvd]map[string]bool{}
 	for _, c := range cells {
 		k := mvd{c.Model, c.Variant, c.Dataset}
 		protocols[k] = append(protocols[k], c.Protocol)
+		if configs[k] == nil {
+			configs[k] = map[string]bool{}
+		}
+		configs[k][c.Config] = true
 	}
 	lines := make([][]string, len(cells))
 	for i, c := range cells {
@@ -101,6 +108,9 @@ func MarkdownRunCells(cells []RunCell, diags []string) string {
 			if rest := c.Protocol.text(parts, shortWords); rest != "" {
 				its += " (" + rest + ")"
 			}
+		}
+		if len(configs[mvd{c.Model, c.Variant, c.Dataset}]) > 1 {
+			its += " [" + configLabel(c.Config) + "; kept apart]"
 		}
 		line := []string{c.Dataset, c.Model, orDash(c.Variant), its,
 			fmt.Sprintf("%d (%s)", c.N, strings.Join(seeds, ", ")),

@@ -84,6 +84,9 @@ func CompareRuns(rows []RunRow, cols []CompareColumn, diags []string, paper map[
 			return "", fmt.Errorf("column %s matches no run; the runs have %s", c, strings.Join(columnsOf(rows), ", "))
 		}
 	}
+	if err := checkColumnConfigs(cols, sets); err != nil {
+		return "", err
+	}
 	// A column shows a diagnostic only if one of its runs reports it.
 	shows := make([][]bool, len(cols))
 	for i := range cols {

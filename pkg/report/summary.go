@@ -53,26 +53,34 @@ type Summary struct {
 	// Duplicates lists the runs that repeat the seeds of an earlier run of
 	// the same row; they are left out of the row.
 	Duplicates []Duplicate
+	// Configs lists the cells whose runs were made under several configs;
+	// only one config's runs are pooled, the others are left out.
+	Configs []ConfigSplit
 }
 
 // Summarise groups results by (model, variant, data set, protocol) and
 // returns one Row per group. Runs under different protocols are never
 // pooled: they make separate rows, listed in Summary.Protocols. Within a
 // row, runs that repeat an earlier run's (split, model seed) are left out,
-// keeping the first in path order (Summary.Duplicates). Nil results are
+// keeping the first in path order (Summary.Duplicates), and so are runs
+// made under another config than most of the row's (Summary.Configs). Nil results are
 // ignored. A run with a non-finite NLL is kept, so it shows as a NaN or
 // infinite mean.
 func Summarise(files []results.ResultFile) Summary {
 	files = slices.DeleteFunc(slices.Clone(files), func(f results.ResultFile) bool { return f.Result == nil })
 	keys, groups := groupCells(files, func(f results.ResultFile) cellKey {
 		r := f.Result
-		return cellKey{r.Model, r.Variant, r.Dataset, ProtocolOf(r)}
+		return cellKey{r.Model, r.Variant, r.Dataset, ProtocolOf(r), ""}
 	})
 	slices.SortFunc(keys, compareCellKeys)
 
 	var s Summary
 	for _, k := range keys {
-		runs, dups := dropRepeats(k, groups[k])
+		runs, split := splitConfigs(k, groups[k])
+		if split != nil {
+			s.Configs = append(s.Configs, *split)
+		}
+		runs, dups := dropRepeats(k, runs)
 		s.Rows = append(s.Rows, summariseGroup(k, runs))
 		s.Duplicates = append(s.Duplicates, dups...)
 	}

@@ -124,6 +124,18 @@ type Result struct {
 	Date string `json:"date"`
 	// Command is the command line that produced the run.
 	Command string `json:"command"`
+	// Complete is true in a result written by a run that finished: trained
+	// to its last iteration and evaluated (mgp train, mgp sweep). Results
+	// of earlier versions lack it (see the sweep's rule for them).
+	Complete bool `json:"complete,omitempty"`
+	// ConfigFingerprint is "sha256:..." of the run's effective config (the
+	// decoded run config after every override, less the keys that do not
+	// change its numbers: train.log_every, train.checkpoint_every,
+	// data.dir); see train.ConfigFingerprint.
+	ConfigFingerprint string `json:"config_fingerprint,omitempty"`
+	// DataFingerprint is "sha256:..." of the training data as read and the
+	// split made of it (train.Experiment.Fingerprint).
+	DataFingerprint string `json:"data_fingerprint,omitempty"`
 }
 
 // ErrNotResult marks a JSON file that decodes but is not a Result (it lacks

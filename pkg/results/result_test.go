@@ -32,7 +32,8 @@ func sampleResult() *Result {
 		Warnings:    []string{"slgp on wine-red: overfits late"},
 		Diagnostics: map[string]float64{"noise": 0.0043},
 		Version:     "v0.1.0", EarlierVersions: []string{"v0.0.9"}, GoVersion: "go1.26", BLAS: "gonum", Date: "2025-01-02T03:04:05Z",
-		Command: "mgp uci --model slgp",
+		Command: "mgp uci --model slgp", Complete: true,
+		ConfigFingerprint: "sha256:00c0ffee", DataFingerprint: "sha256:00da7a",
 	}
 }
 

@@ -24,6 +24,14 @@ type Options struct {
 	Jobs int
 	// RetryFailed runs again those whose error.json says they failed.
 	RetryFailed bool
+	// RerunChanged retrains the runs whose result or checkpoint was made
+	// under another config or data than the sweep's (Changed), moving the
+	// old files aside; without it they are left and reported.
+	RerunChanged bool
+	// Restart starts again the runs whose checkpoint or result is refused
+	// (Refused), moving the old files aside; without it they are left and
+	// reported.
+	Restart bool
 	// Stale is how old a lock's heartbeat may be before the lock is taken
 	// over (default 10 minutes).
 	Stale time.Duration
@@ -46,6 +54,12 @@ type Summary struct {
 	Failed, SkippedFailed int
 	// Locked were under way in another process.
 	Locked int
+	// Changed were made under another config or data and left (without
+	// RerunChanged); Refused had files that cannot be trusted and were left
+	// (without Restart).
+	Changed, Refused int
+	// HeldRuns lists "id: why" of the Changed and Refused runs.
+	HeldRuns []string
 	// Interrupted were stopped by the context (their checkpoints hold them).
 	Interrupted int
 	// Left were never started because the context ended.
@@ -68,7 +82,7 @@ func Execute(ctx context.Context, runs []Run, run Runner, o Options) Summary {
 	p := &progress{w: o.Progress, sum: Summary{Total: len(runs)}, est: o.Estimate, jobs: o.Jobs, start: time.Now()}
 	todo := runs[:0:0]
 	for _, r := range runs {
-		if fileStatus(r.Dir).State == Done { // finished before: no work, no ETA share
+		if act, _ := Decide(fileStatus(r.Dir, r.Want), o); act == Skip { // finished before: no work, no ETA share
 			p.sum.AlreadyDone++
 			continue
 		}
@@ -113,16 +127,7 @@ func executeOne(ctx context.Context, r Run, run Runner, o Options, p *progress) 
 	if ctx.Err() != nil {
 		return
 	}
-	st := StatusOf(r.Dir, o.Stale)
-	switch {
-	case st.State == Done:
-		p.finish(r, func(s *Summary) { s.AlreadyDone++ }, "")
-		return
-	case st.State == Locked:
-		p.finish(r, func(s *Summary) { s.Locked++ }, fmt.Sprintf("%s: %s, skipped", r.ID(), st.Detail))
-		return
-	case st.State == Failed && !o.RetryFailed:
-		p.finish(r, func(s *Summary) { s.SkippedFailed++ }, fmt.Sprintf("%s: failed before (%s); --retry-failed runs it again", r.ID(), firstLine(st.Detail)))
+	if leave(r, RunStatus(r, o.Stale), o, p) {
 		return
 	}
 	release, err := acquireLock(r.Dir, o.Stale)
@@ -135,15 +140,22 @@ func executeOne(ctx context.Context, r Run, run Runner, o Options, p *progress) 
 		return
 	}
 	defer release()
-	st = fileStatus(r.Dir) // another process may have finished it meanwhile
-	if st.State == Done {
-		p.finish(r, func(s *Summary) { s.AlreadyDone++ }, "")
+	st := fileStatus(r.Dir, r.Want) // another process may have finished it meanwhile
+	if leave(r, st, o, p) {
 		return
 	}
-	if st.State == Failed { // retried: resume if the failure left a checkpoint
-		st = checkpointStatus(r.Dir)
+	act, _ := Decide(st, o)
+	if st.State == Failed {
+		st = *st.Retry
 	}
-	resume := st.State == Partial
+	if act == Replace {
+		if err := moveAside(r.Dir); err != nil {
+			p.finish(r, func(s *Summary) { s.Failed++; s.FailedRuns = append(s.FailedRuns, r.ID()+": "+err.Error()) }, fmt.Sprintf("%s: FAILED: %v", r.ID(), err))
+			return
+		}
+		st = Status{State: Todo}
+	}
+	resume := act == Resume
 	p.begin(r, st.Iter)
 	err = runLogged(ctx, r, run, resume)
 	switch {

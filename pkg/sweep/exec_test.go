@@ -67,7 +67,7 @@ func (f *fakeTrainer) run(ctx context.Context, r Run, resume bool, _ io.Writer) 
 		}
 		f.mu.Unlock()
 	}
-	if err := results.WriteJSONAtomic(filepath.Join(r.Dir, train.ResultFile), &results.Result{Model: r.Model, Dataset: r.Dataset}); err != nil {
+	if err := results.WriteJSONAtomic(filepath.Join(r.Dir, train.ResultFile), &results.Result{Model: r.Model, Dataset: r.Dataset, Complete: true}); err != nil {
 		return err
 	}
 	f.mu.Lock()

@@ -25,6 +25,10 @@ type Run struct {
 	Sets []config.Override
 	// Dir is the run's directory in the results tree.
 	Dir string
+	// Want, when set, is the config and data the run's files must match to
+	// count as done or to resume (see RunStatus); nil accepts any finished
+	// result.
+	Want *Want
 }
 
 // ID names the run inside the sweep: dataset/model/variant/s<seed>.

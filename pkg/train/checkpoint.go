@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 
@@ -42,10 +43,14 @@ type DataInfo struct {
 // parameter by name and, while training is under way or was interrupted,
 // the training loop's state so that the run can resume exactly.
 type Checkpoint struct {
-	Config  RunConfig         `json:"config"`
-	Variant string            `json:"variant,omitempty"`
-	Params  map[string]Matrix `json:"params"`
-	Version string            `json:"version"`
+	// Checksum is "sha256:" and the hex SHA-256 of the file with this
+	// value replaced by checksumPlaceholder (see Encode); empty in
+	// checkpoints of versions before checksums, which are read unchecked.
+	Checksum string            `json:"checksum,omitempty"`
+	Config   RunConfig         `json:"config"`
+	Variant  string            `json:"variant,omitempty"`
+	Params   map[string]Matrix `json:"params"`
+	Version  string            `json:"version"`
 	// EarlierVersions are the versions of the binaries that trained the
 	// run before Version, oldest first, when it was resumed by another.
 	EarlierVersions []string `json:"earlier_versions,omitempty"`
@@ -64,6 +69,16 @@ type Checkpoint struct {
 	// Predictive is "mean" when the complete run predicts with its latent
 	// variables at their means (eval.latent); RunPredictive reads it.
 	Predictive string `json:"predictive,omitempty"`
+	// ConfigFingerprint and DataFingerprint identify the run's effective
+	// config and its training data (ConfigFingerprint, Experiment's
+	// Fingerprint); result.json records the same. A resume refuses a
+	// checkpoint whose data fingerprint differs from the data's.
+	ConfigFingerprint string `json:"config_fingerprint,omitempty"`
+	DataFingerprint   string `json:"data_fingerprint,omitempty"`
+	// Result is result.json's content, compact, in the complete checkpoint:
+	// a result.json lost after the checkpoint was written is rebuilt from
+	// it byte for byte (see ResultBytes).
+	Result json.RawMessage `json:"result,omitempty"`
 }
 
 // NewCheckpoint captures cfg and the parameters ps.
@@ -71,8 +86,17 @@ func NewCheckpoint(cfg RunConfig, ps *ad.ParamSet, version string) *Checkpoint {
 	return &Checkpoint{Config: cfg, Params: snapshotParams(ps), Version: version}
 }
 
-// Save writes the checkpoint to path atomically.
-func (ck *Checkpoint) Save(path string) error { return results.WriteJSONAtomic(path, ck) }
+// Save writes the checkpoint, with its checksum, to path atomically.
+func (ck *Checkpoint) Save(path string) error {
+	b, err := ck.Encode()
+	if err != nil {
+		return err
+	}
+	return results.WriteFileAtomic(path, func(w io.Writer) error {
+		_, err := w.Write(b)
+		return err
+	})
+}
 
 // ErrNoCheckpoint marks a run directory without a checkpoint.
 var ErrNoCheckpoint = errors.New("no checkpoint")
@@ -89,7 +113,10 @@ func LoadCheckpoint(path string) (*Checkpoint, error) {
 	}
 	var ck Checkpoint
 	if err := json.Unmarshal(b, &ck); err != nil {
-		return nil, fmt.Errorf("%s: not a valid checkpoint: %v", path, err)
+		return nil, &CorruptError{Path: path, Reason: fmt.Sprintf("not a valid checkpoint: %v", err)}
+	}
+	if err := verifyChecksum(b, ck.Checksum); err != nil {
+		return nil, &CorruptError{Path: path, Reason: err.Error()}
 	}
 	return &ck, nil
 }

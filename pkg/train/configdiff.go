@@ -11,7 +11,7 @@ import (
 
 // resumeIgnoredKeys are the config keys a resume may change: they do not
 // change the numbers (log cadence, checkpoint cadence, data directory).
-var resumeIgnoredKeys = []string{"train.log_every", "train.checkpoint_every", "data.dir"}
+var resumeIgnoredKeys = FingerprintIgnoredKeys
 
 // configDiff compares two run configs as a resume must, by
 // results.DiffConfigs on their JSON form (so integers and floats compare
@@ -44,3 +44,8 @@ func jsonConfig(cfg RunConfig) map[string]any {
 	_ = json.Unmarshal(b, &m)
 	return m
 }
+
+// ConfigDiff compares a checkpoint's config with now as a resume does
+// (every key but FingerprintIgnoredKeys); "" when they agree, else the
+// differing keys with both values.
+func ConfigDiff(ck, now RunConfig) string { return configDiff(ck, now) }

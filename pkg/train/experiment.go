@@ -23,6 +23,9 @@ type Experiment struct {
 	Split string
 	// XNames and YNames name the input and output columns.
 	XNames, YNames []string
+	// Fingerprint is the data fingerprint (see dataFingerprint): the
+	// content of the data as read and the split made of it.
+	Fingerprint string
 }
 
 // toyTestOffset separates the held-out toy draw's seed from the training
@@ -68,7 +71,8 @@ func LoadExperiment(dc DataConfig, dataDir string) (*Experiment, error) {
 			XTest: p.Std.TransformX(test.X), YTest: p.Std.TransformY(test.Y),
 			SigmaY: p.Std.YStd[0], Std: p.Std, PlotX: p.XTest,
 			XNames: train.XNames, YNames: splitNames(train.YName),
-			Split: fmt.Sprintf("toy: train seed %d, held-out draw seed %d", dc.SplitSeed, dc.SplitSeed+toyTestOffset),
+			Split:       fmt.Sprintf("toy: train seed %d, held-out draw seed %d", dc.SplitSeed, dc.SplitSeed+toyTestOffset),
+			Fingerprint: toyFingerprint(train, test),
 		}, nil
 	case "uci", "csv", "mnist":
 		var ds *data.Dataset
@@ -102,7 +106,7 @@ func LoadExperiment(dc DataConfig, dataDir string) (*Experiment, error) {
 		return &Experiment{
 			Name: ds.Name, XTrain: p.XTrain, YTrain: p.YTrain, XTest: p.XTest, YTest: p.YTest,
 			SigmaY: p.Std.YStd[0], Std: p.Std, Split: desc + ", stats " + orDefault(dc.Stats, "full"),
-			XNames: ds.XNames, YNames: splitNames(ds.YName),
+			XNames: ds.XNames, YNames: splitNames(ds.YName), Fingerprint: dataFingerprint(ds, p.Split),
 		}, nil
 	}
 	return nil, fmt.Errorf("data.kind = %q: use toy, uci, csv or mnist", kind)

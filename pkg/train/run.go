@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -37,6 +36,9 @@ type Options struct {
 	Variant string
 	// Resume continues the run from OutDir's checkpoint.
 	Resume bool
+	// Restart discards OutDir's checkpoint.json and result.json, if any,
+	// and trains the run from its first iteration (overriding Resume).
+	Restart bool
 	// ResumeHint is how to continue after an interruption, for the message
 	// (default: the command with --resume).
 	ResumeHint string
@@ -133,6 +135,15 @@ func Run(ctx context.Context, cfg RunConfig, opts Options) (*Outcome, error) {
 	if err := r.newTrainer(); err != nil {
 		return nil, err
 	}
+	if r.finishing() {
+		res, ok, err := r.rebuild()
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			return &Outcome{Result: res, Model: r.m, Exp: r.exp}, nil
+		}
+	}
 	if err := r.fit(); err != nil {
 		return nil, err
 	}
@@ -144,66 +155,6 @@ func Run(ctx context.Context, cfg RunConfig, opts Options) (*Outcome, error) {
 		return nil, err
 	}
 	return &Outcome{Result: res, Model: r.m, Exp: r.exp}, nil
-}
-
-// checkRunDir makes sure dir can be written and, with resume, returns the
-// checkpoint to continue from. Without resume it refuses a directory that
-// holds an unfinished run, which would otherwise be lost.
-func checkRunDir(dir string, cfg RunConfig, resume bool) (*Checkpoint, error) {
-	if err := checkWritable(dir); err != nil {
-		return nil, &InputError{err}
-	}
-	path := filepath.Join(dir, CheckpointFile)
-	ck, err := LoadCheckpoint(path)
-	switch {
-	case errors.Is(err, ErrNoCheckpoint):
-		if resume {
-			return nil, &InputError{fmt.Errorf("--resume: %s holds no checkpoint to continue from; run without --resume to start the run", dir)}
-		}
-		return nil, nil
-	case err != nil:
-		if resume {
-			return nil, &InputError{err}
-		}
-		return nil, &InputError{fmt.Errorf("%v; remove it or choose another --out", err)}
-	}
-	if !resume {
-		if ck.State != nil && !ck.Complete {
-			return nil, &InputError{fmt.Errorf("%s holds an unfinished run (iteration %d of %d): add --resume to continue it, or remove the directory to start over",
-				dir, ck.State.Iter, ck.Config.Train.Iterations)}
-		}
-		return nil, nil
-	}
-	if ck.State == nil {
-		return nil, &InputError{fmt.Errorf("--resume: %s was written by a version of mgp without resumable state; start the run again without --resume", path)}
-	}
-	if diff := configDiff(ck.Config, cfg); diff != "" {
-		return nil, &InputError{fmt.Errorf("--resume: the config differs from the checkpoint's (%s); resume with the same config and overrides, or start a new run elsewhere", diff)}
-	}
-	if ck.Complete {
-		if _, err := os.Stat(filepath.Join(dir, ResultFile)); err == nil {
-			return nil, ErrComplete
-		}
-	}
-	return ck, nil
-}
-
-// checkWritable creates dir if needed and checks that a file can be created
-// in it, so that a run fails before training rather than after.
-func checkWritable(dir string) error {
-	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
-		return fmt.Errorf("--out %s is a file, not a directory: choose a directory for the run", dir)
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("--out %s cannot be created: %v", dir, err)
-	}
-	f, err := os.CreateTemp(dir, ".write-check-*")
-	if err != nil {
-		return fmt.Errorf("--out %s is not writable: %v", dir, err)
-	}
-	name := f.Name()
-	_ = f.Close()
-	return os.Remove(name)
 }
 
 // dataInfo records the experiment's standardisation and column names.
@@ -223,6 +174,10 @@ func LoadRun(runDir, dataDir string) (*Checkpoint, *Experiment, models.Model, er
 	exp, err := LoadExperiment(ck.Config.Data, dataDir)
 	if err != nil {
 		return nil, nil, nil, &InputError{err}
+	}
+	if ck.DataFingerprint != "" && ck.DataFingerprint != exp.Fingerprint {
+		return nil, nil, nil, &InputError{fmt.Errorf("%s was trained on other data than %s's now (data fingerprint %s in its checkpoint, %s now): the data file or the split changed since; put the data back as they were, or train the run again",
+			runDir, exp.Name, short(ck.DataFingerprint), short(exp.Fingerprint))}
 	}
 	m, err := BuildModel(ck.Config, exp)
 	if err != nil {

@@ -1,7 +1,9 @@
 package train
 
 import (
+	"encoding/json"
 	"fmt"
+	"io"
 	"path/filepath"
 	"runtime"
 	"time"
@@ -75,6 +77,8 @@ func (r *run) evaluate() (*results.Result, error) {
 		res.Diagnostics = d.Diagnostics(exp.XTrain, exp.YTrain)
 	}
 	res.Warnings = runWarnings(res)
+	res.Complete = true
+	res.ConfigFingerprint, res.DataFingerprint = ConfigFingerprint(cfg), exp.Fingerprint
 	return res, nil
 }
 
@@ -113,8 +117,36 @@ func (r *run) write(res *results.Result) error {
 	if r.opts.OutDir == "" {
 		return nil
 	}
+	raw, err := json.Marshal(res)
+	if err != nil {
+		return err
+	}
+	r.result = raw
 	if err := r.save(true); err != nil {
 		return err
 	}
-	return results.WriteJSONAtomic(filepath.Join(r.opts.OutDir, ResultFile), res)
+	if afterCompleteCheckpoint != nil {
+		if err := afterCompleteCheckpoint(); err != nil {
+			return err
+		}
+	}
+	return writeResult(r.opts.OutDir, raw)
+}
+
+// afterCompleteCheckpoint, when set (by tests only), is called between
+// the complete checkpoint and result.json; an error stops the run there,
+// as a kill would.
+var afterCompleteCheckpoint func() error
+
+// writeResult writes result.json into dir from the result's compact JSON
+// (see ResultBytes).
+func writeResult(dir string, raw json.RawMessage) error {
+	b, err := ResultBytes(raw)
+	if err != nil {
+		return err
+	}
+	return results.WriteFileAtomic(filepath.Join(dir, ResultFile), func(w io.Writer) error {
+		_, err := w.Write(b)
+		return err
+	})
 }

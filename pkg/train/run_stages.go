@@ -2,10 +2,12 @@ package train
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/mgpteam/mgp/pkg/models"
@@ -36,6 +38,8 @@ type run struct {
 	pred models.Predictive
 	// lastCk is when the last periodic checkpoint was written.
 	lastCk time.Time
+	// result is the result's compact JSON, kept in the complete checkpoint.
+	result json.RawMessage
 }
 
 // prepare validates cfg, checks the output directory (reading the
@@ -49,6 +53,18 @@ func prepare(ctx context.Context, cfg RunConfig, opts Options) (*run, error) {
 	r := &run{ctx: ctx, cfg: cfg, opts: opts, pred: models.Draws}
 	if opts.OutDir != "" {
 		r.ckPath = filepath.Join(opts.OutDir, CheckpointFile)
+		if opts.Restart && opts.Resume {
+			return nil, &InputError{fmt.Errorf("--restart discards the checkpoint that --resume would continue from: give one of them")}
+		}
+		if opts.Restart {
+			if err := checkWritable(opts.OutDir); err != nil {
+				return nil, &InputError{err}
+			}
+			if err := discardRun(opts); err != nil {
+				return nil, err
+			}
+			opts.Resume, r.opts.Resume = false, false
+		}
 		var err error
 		if r.prev, err = checkRunDir(opts.OutDir, cfg, opts.Resume); err != nil {
 			return nil, err
@@ -65,6 +81,9 @@ func prepare(ctx context.Context, cfg RunConfig, opts Options) (*run, error) {
 			r.resume += " --resume"
 		}
 	}
+	if opts.Restart { // resuming must not discard the progress again
+		r.resume = strings.Replace(r.resume, " --restart", "", 1)
+	}
 	return r, nil
 }
 
@@ -80,6 +99,9 @@ func (r *run) load() error {
 	exp, err := LoadExperiment(cfg.Data, r.opts.DataDir)
 	if err != nil {
 		return &InputError{err}
+	}
+	if err := r.checkData(exp); err != nil {
+		return err
 	}
 	if cfg.Train.Validation > 0 {
 		if exp, r.hold, err = splitValidation(exp, cfg.Train.Validation, derive(cfg.Train.Seed, streamValidation)); err != nil {
@@ -202,11 +224,12 @@ func (r *run) save(complete bool) error {
 	ck.EarlierVersions = r.earlier
 	ck.Trained = st.Iter == r.cfg.Train.Iterations
 	ck.Complete = complete
+	ck.ConfigFingerprint, ck.DataFingerprint = ConfigFingerprint(r.cfg), r.exp.Fingerprint
 	if r.sel != nil {
 		ck.Selection = &r.sel.state
 	}
 	if complete {
-		ck.Predictive = recordedPredictive(r.pred)
+		ck.Predictive, ck.Result = recordedPredictive(r.pred), r.result
 	}
 	if err := ck.Save(r.ckPath); err != nil {
 		return fmt.Errorf("writing checkpoint: %w", err)

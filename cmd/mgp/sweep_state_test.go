@@ -1,0 +1,144 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/train"
+)
+
+// stateSweep writes a sweep of SGP on the step toy over seeds, with the
+// given extra top-level set: entries, and returns its path.
+func stateSweep(t *testing.T, dir, seeds, set string) string {
+	t.Helper()
+	writeFile(t, dir, "step-sgp.yaml", toyYAML)
+	return writeFile(t, dir, "sweep.yaml", `name: state
+out: `+filepath.Join(dir, "out")+`
+datasets: [step]
+models: [sgp]
+seeds: `+seeds+`
+config: `+dir+`/{dataset}-{model}.yaml
+set: {train.iterations: 20`+set+`}
+`)
+}
+
+// TestSweepEditedSweepFileReportsChangedRuns: after a new lr in the sweep
+// file, the runs made under the old one are reported as changed (naming
+// train.lr), counted neither done nor retrained, in the dry run and in the
+// sweep, which exits non-zero naming --rerun-changed; the new seed runs.
+// --rerun-changed retrains them, moving the old result aside.
+func TestSweepEditedSweepFileReportsChangedRuns(t *testing.T) {
+	dir := t.TempDir()
+	spec := stateSweep(t, dir, "[0, 1]", "")
+	if out, errOut, err := run(t, "sweep", "-c", spec); err != nil {
+		t.Fatalf("%v\n%s\n%s", err, out, errOut)
+	}
+	spec = stateSweep(t, dir, "[0, 1, 2]", ", train.lr: 0.031")
+	out, _, err := run(t, "sweep", "-c", spec, "--dry-run")
+	if err != nil || !strings.Contains(out, "3 runs: 0 done, 0 partial, 1 todo, 0 failed, 0 running elsewhere, 2 changed") ||
+		!strings.Contains(out, "train.lr: 0.005 → 0.031") {
+		t.Fatalf("dry run after the edit: %v\n%s", err, out)
+	}
+	out, errOut, err := run(t, "sweep", "-c", spec)
+	if err == nil || !strings.Contains(err.Error(), "--rerun-changed") || !strings.Contains(out, "0 done before, 1 completed now") ||
+		!strings.Contains(errOut, "step/sgp/default/s0: changed since it was run (train.lr: 0.005 → 0.031)") {
+		t.Fatalf("sweep after the edit: %v\n%s\n%s", err, out, errOut)
+	}
+	old := filepath.Join(dir, "out", "step", "sgp", "default", "s0", train.ResultFile)
+	if res, err := results.ReadResult(old); err != nil || res.Config["train"].(map[string]any)["lr"] != 0.005 {
+		t.Fatalf("the changed run's result was touched: %v", err)
+	}
+	if out, errOut, err := run(t, "sweep", "-c", spec, "--rerun-changed"); err != nil || !strings.Contains(out, "2 completed now") {
+		t.Fatalf("--rerun-changed: %v\n%s\n%s", err, out, errOut)
+	}
+	if _, err := os.Stat(old + ".replaced"); err != nil {
+		t.Fatalf("old result not moved aside: %v", err)
+	}
+	if out, _, err := run(t, "sweep", "-c", spec); err != nil || !strings.Contains(out, "3 done before") {
+		t.Fatalf("after --rerun-changed: %v\n%s", err, out)
+	}
+}
+
+// TestSweepEvalWriteLeftoverNotDone: a result.json without the complete
+// flag beside an unfinished checkpoint (as `mgp eval --write` of earlier
+// versions left on an unfinished run) does not make the run done: the
+// dry run says it resumes, and the sweep finishes it.
+func TestSweepEvalWriteLeftoverNotDone(t *testing.T) {
+	dir := t.TempDir()
+	spec := stateSweep(t, dir, "[0]", "")
+	if _, _, err := run(t, "sweep", "-c", spec); err != nil {
+		t.Fatal(err)
+	}
+	rd := filepath.Join(dir, "out", "step", "sgp", "default", "s0")
+	ck, err := train.LoadCheckpoint(filepath.Join(rd, train.CheckpointFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ck.Complete, ck.Result = false, nil
+	ck.State.Iter, ck.State.Adam.Step = 10, 10
+	if err := ck.Save(filepath.Join(rd, train.CheckpointFile)); err != nil {
+		t.Fatal(err)
+	}
+	res, err := results.ReadResult(filepath.Join(rd, train.ResultFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Complete, res.ConfigFingerprint, res.DataFingerprint = false, "", ""
+	if err := results.WriteJSONAtomic(filepath.Join(rd, train.ResultFile), res); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := run(t, "sweep", "-c", spec, "--dry-run")
+	if err != nil || !strings.Contains(out, "1 runs: 0 done, 1 partial") || !strings.Contains(out, "resumes: at iteration 10") {
+		t.Fatalf("dry run: %v\n%s", err, out)
+	}
+	out, errOut, err := run(t, "sweep", "-c", spec)
+	if err != nil || !strings.Contains(out, "0 done before, 1 completed now") {
+		t.Fatalf("sweep: %v\n%s\n%s", err, out, errOut)
+	}
+	if res, err := results.ReadResult(filepath.Join(rd, train.ResultFile)); err != nil || !res.Complete {
+		t.Fatalf("result after the sweep: %v", err)
+	}
+}
+
+// TestSweepDryRunAgreesOnTruncatedCheckpoint: a cut-off checkpoint is
+// refused by the dry run and by the sweep alike (not "starts again" in one
+// and a failure in the other), both naming --restart; the sweep exits
+// non-zero without recording a failure, and --restart runs it.
+func TestSweepDryRunAgreesOnTruncatedCheckpoint(t *testing.T) {
+	dir := t.TempDir()
+	spec := stateSweep(t, dir, "[0]", "")
+	if _, _, err := run(t, "sweep", "-c", spec); err != nil {
+		t.Fatal(err)
+	}
+	rd := filepath.Join(dir, "out", "step", "sgp", "default", "s0")
+	ckPath := filepath.Join(rd, train.CheckpointFile)
+	b, err := os.ReadFile(ckPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(ckPath, b[:len(b)/2], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(rd, train.ResultFile)); err != nil {
+		t.Fatal(err)
+	}
+	dry, _, err := run(t, "sweep", "-c", spec, "--dry-run")
+	if err != nil || !strings.Contains(dry, "step/sgp/default/s0  refused: checkpoint "+ckPath) || !strings.Contains(dry, "--restart") ||
+		!strings.Contains(dry, "1 runs: 0 done, 0 partial, 0 todo, 0 failed, 0 running elsewhere, 0 changed, 1 refused") {
+		t.Fatalf("dry run:\n%s", dry)
+	}
+	out, errOut, err := run(t, "sweep", "-c", spec)
+	if err == nil || !strings.Contains(err.Error(), "--restart") || !strings.Contains(out, "0 failed now") ||
+		!strings.Contains(errOut, "step/sgp/default/s0: refused: checkpoint "+ckPath) {
+		t.Fatalf("sweep: %v\n%s\n%s", err, out, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(rd, "error.json")); err == nil {
+		t.Fatal("a refused run was recorded as failed")
+	}
+	if out, errOut, err := run(t, "sweep", "-c", spec, "--restart"); err != nil || !strings.Contains(out, "1 completed now") {
+		t.Fatalf("--restart: %v\n%s\n%s", err, out, errOut)
+	}
+}
