@@ -62,7 +62,7 @@ mean paired difference <= 2 standard errors (sd/sqrt(K)): then the simplest such
 	c.Flags().StringVar(&o.data, "data", "", "CSV file: a header row, numeric columns (required)")
 	c.Flags().StringVar(&o.target, "target", "", "the column to predict (required)")
 	c.Flags().StringSliceVar(&o.inputs, "inputs", nil, "input columns (comma-separated; default every column but the target)")
-	c.Flags().StringSliceVar(&o.models, "models", compare.DefaultModels, "candidate models (comma-separated registered names)")
+	c.Flags().StringSliceVar(&o.models, "models", slices.Clone(compare.DefaultModels), "candidate models (comma-separated registered names)")
 	c.Flags().IntVar(&o.splits, "splits", 5, "number K of repeated random train/test splits (at least 2)")
 	c.Flags().IntVar(&o.iterations, "iterations", defaultCompareIterations, "optimiser steps per run")
 	c.Flags().IntVarP(&o.jobs, "jobs", "j", 1, "runs at once (one BLAS thread each)")
