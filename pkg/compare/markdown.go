@@ -24,7 +24,7 @@ func Markdown(r *Report) string {
 	b.WriteString("Mean ± sd over the splits. Δ NLL: the paired per-split difference from the best (mean ± sd); " +
 		"best wins: the splits on which the best model's NLL is lower; noise: 2 standard errors of Δ. " +
 		"Coverage: the fraction of test values inside the central 50/90/95 % predictive interval (calibrated: 0.50/0.90/0.95). " +
-		"PIT KS: the PIT's distance from uniform (0 is calibrated).\n\n")
+		"PIT KS: the PIT's distance from uniform (0 is calibrated"+ksNoise(r)+").\n\n")
 	b.WriteString("| model | test NLL | Δ NLL vs best | best wins | noise | CRPS | RMSE | 50 % cov. | 90 % cov. | 95 % cov. | PIT KS |\n")
 	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, rk := range d.Ranking {
@@ -65,6 +65,18 @@ func Markdown(r *Report) string {
 		"(SGP < SHGP < SMGP < SLGP < the others) is at most %g standard errors (sd/√K) of the per-split difference; then the simplest such model.\n",
 		r.Protocol, NoiseFactor)
 	return b.String()
+}
+
+// ksNoise says up to which PIT KS distance a calibrated model's values go
+// by sampling noise alone on one split (its 95 % point, about 1.36/sqrt(n)).
+func ksNoise(r *Report) string {
+	for _, s := range r.Models {
+		if len(s.Splits) > 0 && s.Splits[0].NTest > 0 {
+			n := s.Splits[0].NTest
+			return fmt.Sprintf("; with %d test rows a split's value up to about %.2f is sampling noise", n, 1.36/math.Sqrt(float64(n)))
+		}
+	}
+	return ""
 }
 
 // figureOrder lists the figure keys in reading order.
