@@ -24,7 +24,7 @@ func Markdown(r *Report) string {
 	b.WriteString("Mean ± sd over the splits. Δ NLL: the paired per-split difference from the best (mean ± sd); " +
 		"best wins: the splits on which the best model's NLL is lower; noise: 2 standard errors of Δ. " +
 		"Coverage: the fraction of test values inside the central 50/90/95 % predictive interval (calibrated: 0.50/0.90/0.95). " +
-		"PIT KS: the PIT's distance from uniform (0 is calibrated"+ksNoise(r)+").\n\n")
+		"PIT KS: the PIT's distance from uniform (0 is calibrated" + ksNoise(r) + ").\n\n")
 	b.WriteString("| model | test NLL | Δ NLL vs best | best wins | noise | CRPS | RMSE | 50 % cov. | 90 % cov. | 95 % cov. | PIT KS |\n")
 	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, rk := range d.Ranking {
