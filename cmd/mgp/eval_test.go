@@ -33,6 +33,18 @@ func TestEvalRecomputesDiagnostics(t *testing.T) {
 	if !strings.Contains(out2, "pred_var_latent = ") || !strings.Contains(out2, "pred_var_f = ") {
 		t.Errorf("no predictive split in:\n%s", out2)
 	}
+	// The calibration of the same samples: the same line from train and eval.
+	cal := func(s string) string {
+		for _, l := range strings.Split(s, "\n") {
+			if strings.HasPrefix(l, "  calibration: CRPS ") && strings.Contains(l, "PIT KS distance") {
+				return l
+			}
+		}
+		return ""
+	}
+	if c := cal(out2); c == "" || c != cal(out) {
+		t.Errorf("calibration line: train %q, eval %q", cal(out), c)
+	}
 }
 
 // trainTinySLGP trains a 20-iteration SLGP on the step toy with a held-out

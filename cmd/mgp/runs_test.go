@@ -14,7 +14,7 @@ func TestRunsListsEachRun(t *testing.T) {
 	dir := writeResults(t)
 	sel := &results.Result{
 		Model: "slgp", Dataset: "boston", Variant: "recommended", SplitSeed: 1, Iterations: 20000,
-		Metrics: results.Metrics{NLL: 2.5, RMSE: 3},
+		Metrics: results.Metrics{NLL: 2.5, RMSE: 3, Calibration: &results.Calibration{CRPS: 1.25, Coverage90: 0.875}},
 		Selection: &results.Selection{Iter: 5500, LastMetrics: results.Metrics{NLL: 4.25},
 			LastDiagnostics: map[string]float64{"nu0": 0.6}},
 		Diagnostics: map[string]float64{"q_w_mean_spread": 1.0556, "nu0": 0.01},
@@ -33,13 +33,13 @@ func TestRunsListsEachRun(t *testing.T) {
 	if len(lines) != 2+10 {
 		t.Fatalf("%d lines, want a header, a rule and 10 runs:\n%s", len(lines), out)
 	}
-	if !strings.HasPrefix(lines[0], "| data set | model | variant | seed | its | test NLL | selected at | last-it NLL | RMSE | q_w_mean_spread | nu0 | last:nu0 | train min | warnings |") {
+	if !strings.HasPrefix(lines[0], "| data set | model | variant | seed | its | test NLL | selected at | last-it NLL | RMSE | CRPS | 90% cov. | q_w_mean_spread | nu0 | last:nu0 | train min | warnings |") {
 		t.Errorf("header %q", lines[0])
 	}
-	if want := "| boston | sgp | – | 0 | 2000 | 3.0000 | – | – | 1.0000 | – | – | – | 0.0 | 0 |"; lines[2] != want {
+	if want := "| boston | sgp | – | 0 | 2000 | 3.0000 | – | – | 1.0000 | – | – | – | – | – | 0.0 | 0 |"; lines[2] != want {
 		t.Errorf("first row %q, want %q", lines[2], want)
 	}
-	want := "| boston | slgp | recommended | 1 | 20000 | 2.5000 | 5500 | 4.2500 | 3.0000 | 1.0556 | 0.0100 | 0.6000 | 15.1 | 1 |"
+	want := "| boston | slgp | recommended | 1 | 20000 | 2.5000 | 5500 | 4.2500 | 3.0000 | 1.2500 | 0.875 | 1.0556 | 0.0100 | 0.6000 | 15.1 | 1 |"
 	if !strings.Contains(out, want+"\n| energy | slgp |") {
 		t.Errorf("the selection run is not the last boston row or reads differently:\n%s", out)
 	}
@@ -55,7 +55,7 @@ func TestRunsListsEachRun(t *testing.T) {
 	}
 	// By default only the default columns some run reports are shown.
 	out, _, err = run(t, "runs", dir)
-	if err != nil || !strings.Contains(out, "| RMSE | q_w_mean_spread | nu0 | train min | warnings |") {
+	if err != nil || !strings.Contains(out, "| RMSE | CRPS | 90% cov. | q_w_mean_spread | nu0 | train min | warnings |") {
 		t.Errorf("default columns: err %v\n%s", err, out)
 	}
 }

@@ -124,6 +124,10 @@ func printMetrics(w io.Writer, r *results.Result) {
 	}
 	fmt.Fprintf(w, "\n  %d test points x %d samples; train %.1fs (%.0f it/s), eval %.1fs; BLAS %s\n",
 		m.NTest, m.Samples, r.TrainSeconds, r.ItersPerSecond, r.EvalSeconds, r.BLAS)
+	if c := m.Calibration; c != nil {
+		fmt.Fprintf(w, "  calibration: CRPS %.4g; central 50/90/95 %% intervals cover %.3f/%.3f/%.3f; PIT KS distance from uniform %.3f\n",
+			c.CRPS, c.Coverage50, c.Coverage90, c.Coverage95, c.PITKS)
+	}
 	if s := r.Selection; s != nil {
 		fmt.Fprintf(w, "  selected iteration %d of %d on %d held-out training rows (validation NLL %.4f); last iteration: test NLL %.4f, RMSE %.4g\n",
 			s.Iter, r.Iterations, s.NValidation, s.ValNLL, s.LastMetrics.NLL, s.LastMetrics.RMSE)

@@ -42,6 +42,9 @@ type RunRow struct {
 	TrainSeconds float64
 	// Warnings counts the run's warnings.
 	Warnings int
+	// CRPS and Cov90 are the run's mean CRPS and the coverage of its
+	// central 90 % interval (NaN for runs recorded without calibration).
+	CRPS, Cov90 float64
 }
 
 // RunRows lists every result as a row, ordered by data set (the paper's
@@ -57,6 +60,10 @@ func RunRows(files []results.ResultFile, diags []string) []RunRow {
 			Seed: r.SplitSeed, Iterations: r.Iterations, Protocol: ProtocolOf(r), Config: configKey(r),
 			NLL: r.Metrics.NLL, RMSE: r.Metrics.RMSE, LastNLL: math.NaN(),
 			TrainSeconds: r.TrainSeconds, Warnings: len(r.Warnings),
+			CRPS: math.NaN(), Cov90: math.NaN(),
+		}
+		if c := r.Metrics.Calibration; c != nil {
+			row.CRPS, row.Cov90 = c.CRPS, c.Coverage90
 		}
 		if s := r.Selection; s != nil {
 			row.SelectedIter = s.Iter
@@ -98,10 +105,11 @@ func RunRows(files []results.ResultFile, diags []string) []RunRow {
 
 // MarkdownRuns renders rows as a Markdown table: one line per run, with the
 // selected iteration and the last iteration's NLL for runs that selected,
-// one column per diagnostic ("–" where a run lacks it) and the training
-// time in minutes.
+// the CRPS and the 90 % interval's coverage ("–" for runs recorded before
+// calibration was), one column per diagnostic ("–" where a run lacks it)
+// and the training time in minutes.
 func MarkdownRuns(rows []RunRow, diags []string) string {
-	header := []string{"data set", "model", "variant", "seed", "its", "test NLL", "selected at", "last-it NLL", "RMSE"}
+	header := []string{"data set", "model", "variant", "seed", "its", "test NLL", "selected at", "last-it NLL", "RMSE", "CRPS", "90% cov."}
 	header = append(header, diags...)
 	header = append(header, "train min", "warnings")
 	lines := make([][]string, len(rows))
@@ -112,7 +120,7 @@ func MarkdownRuns(rows []RunRow, diags []string) string {
 			last = runCell(r.LastNLL)
 		}
 		line := []string{r.Dataset, r.Model, orDash(r.Variant), strconv.FormatUint(r.Seed, 10), strconv.Itoa(r.Iterations),
-			runCell(r.NLL), sel, last, runCell(r.RMSE)}
+			runCell(r.NLL), sel, last, runCell(r.RMSE), runCell(r.CRPS), covCell(r.Cov90)}
 		for _, v := range r.Diags {
 			line = append(line, runCell(v))
 		}
@@ -129,6 +137,14 @@ func orDash(s string) string {
 		return "–"
 	}
 	return s
+}
+
+// covCell prints a coverage fraction with three decimals ("–" for NaN).
+func covCell(v float64) string {
+	if math.IsNaN(v) {
+		return "–"
+	}
+	return strconv.FormatFloat(v, 'f', 3, 64)
 }
 
 // runCell prints a metric with four decimals, small magnitudes in

@@ -79,6 +79,8 @@ type metricsJSON struct {
 	ExactNLL *jsonFloat `json:"exact_nll,omitempty"`
 	NTest    int        `json:"n_test"`
 	Samples  int        `json:"samples"`
+
+	Calibration *Calibration `json:"calibration,omitempty"`
 }
 
 // MarshalJSON writes Metrics, non-finite values as strings.
@@ -86,6 +88,7 @@ func (m Metrics) MarshalJSON() ([]byte, error) {
 	return json.Marshal(metricsJSON{
 		NLL: jsonFloat(m.NLL), NLLStd: jsonFloat(m.NLLStd), RMSE: jsonFloat(m.RMSE),
 		ExactNLL: jsonFloatPtr(m.ExactNLL), NTest: m.NTest, Samples: m.Samples,
+		Calibration: m.Calibration,
 	})
 }
 
@@ -98,6 +101,7 @@ func (m *Metrics) UnmarshalJSON(b []byte) error {
 	*m = Metrics{
 		NLL: float64(w.NLL), NLLStd: float64(w.NLLStd), RMSE: float64(w.RMSE),
 		ExactNLL: floatPtr(w.ExactNLL), NTest: w.NTest, Samples: w.Samples,
+		Calibration: w.Calibration,
 	}
 	return nil
 }

@@ -22,6 +22,10 @@ type Metrics struct {
 	NTest int `json:"n_test"`
 	// Samples is the number of predictive samples per test point (P).
 	Samples int `json:"samples"`
+
+	// Calibration holds the CRPS, interval coverage and PIT of the same
+	// samples (nil in results written before they were recorded).
+	Calibration *Calibration `json:"calibration,omitempty"`
 }
 
 // TracePoint is one entry of the training trace.

@@ -86,7 +86,11 @@ func Evaluate(m models.Model, X, Y *mat.Dense, sigmaY float64, P int, seed uint6
 //   - RMSE of the sample mean on the original scale over all outputs,
 //     sqrt(mean_d RMSE_d²) (RMSE_d itself for one output);
 //   - ExactNLL, when m is a models.LogDensityer: the mean of -log p(y* | x*)
-//     (the model's density of all outputs of a point) plus Σ_d log sigmaY[d].
+//     (the model's density of all outputs of a point) plus Σ_d log sigmaY[d];
+//   - Calibration, from the same samples: the mean CRPS on the original
+//     scale (summed over the outputs), the coverage of the central 50, 90
+//     and 95 % sample-quantile intervals and the PIT's KS distance from
+//     uniform and histogram, pooled over the outputs (eval.Calibration).
 //
 // sigmaY holds one standard deviation per column of Y (the divisors that
 // standardised them). ctx is checked before every block; when it is done
@@ -142,6 +146,7 @@ func evaluateBlocks(ctx context.Context, m models.Model, X, Y *mat.Dense, sigmaY
 	ss := make([]float64, dy)    // Σ_i (mean_{i,d} - y_{i,d})²
 	var exact float64            // -Σ_i log p(y_i | x_i)
 	var buf *mat.Dense
+	cal := eval.NewCalibrationAccumulator(dy)
 	blocks := 0
 	for i0 := 0; i0 < n; i0 += rows {
 		if err := ctx.Err(); err != nil {
@@ -158,6 +163,9 @@ func evaluateBlocks(ctx context.Context, m models.Model, X, Y *mat.Dense, sigmaY
 		}
 		var err error
 		if buf, err = eval.KDELogDensities(ys, Yb, buf); err != nil {
+			return Evaluation{}, err
+		}
+		if err := cal.Add(ys, Yb); err != nil {
 			return Evaluation{}, err
 		}
 		mean, _ := eval.SampleMeanStd(ys)
@@ -195,6 +203,7 @@ func evaluateBlocks(ctx context.Context, m models.Model, X, Y *mat.Dense, sigmaY
 		NTest:   n,
 		Samples: P,
 	}
+	ev.Calibration = calibrationRecord(cal.Result(sigmaY))
 	if dy > 1 {
 		ev.RMSE = math.Sqrt(ss2 / float64(dy))
 	}

@@ -1,0 +1,211 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/mgpteam/mgp/pkg/compare"
+	"github.com/mgpteam/mgp/pkg/models"
+	"github.com/mgpteam/mgp/pkg/sweep"
+	"github.com/mgpteam/mgp/pkg/train"
+	"github.com/spf13/cobra"
+)
+
+type compareOpts struct {
+	data, target, out string
+	inputs, models    []string
+	splits            int
+	iterations        int
+	jobs              int
+	retryFailed       bool
+}
+
+// defaultCompareIterations is every compare run's number of optimiser
+// steps unless --iterations says otherwise.
+const defaultCompareIterations = 5000
+
+func newCompareCmd(g *globalOpts) *cobra.Command {
+	o := &compareOpts{}
+	c := &cobra.Command{
+		Use:   "compare --data FILE.csv --target COL --out DIR",
+		Short: "Compare models on your own CSV over repeated random splits; report NLL, CRPS, coverage, PIT and a recommendation",
+		Long: `Train each candidate model on K repeated random 90/10 train/test splits of a CSV
+file (seed k = 0..K-1 is both the split and the model seed), through the sweep
+machinery: runs go --jobs at a time with progress and an ETA, and re-running the
+same command resumes (finished runs are kept, half-done ones continue).
+
+The test rows never touch the standardisation (data.stats: train: means and sds of
+the training rows only) or the model selection: SLGP, GPCDE and the NN models hold
+out 10 % of each training part to select their iteration.
+
+DIR gets data.csv (the columns used), configs/<model>.yaml (absolute data paths, so
+DIR works from any directory), sweep.yaml (mgp sweep -c DIR/sweep.yaml re-runs it),
+runs/ (one run directory per model and split), report.md and report.json (per
+model and split: test NLL (KDE), CRPS, RMSE, coverage of the central 50/90/95 %
+intervals and the PIT's KS distance from uniform; the ranking by mean test NLL with
+the paired per-split differences against the best; the chosen model and why),
+PNG figures referenced from report.md, and best: a symbolic link to the chosen
+model's run on its best split, for mgp predict --run DIR/best.
+
+The choice: the model with the lowest mean test NLL, unless its win over a simpler
+model (SGP < SHGP < SMGP < SLGP < the others) is within the split-to-split noise,
+mean paired difference <= 2 standard errors (sd/sqrt(K)): then the simplest such.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return runCompare(cmd, g, o) },
+	}
+	c.Flags().StringVar(&o.data, "data", "", "CSV file: a header row, numeric columns (required)")
+	c.Flags().StringVar(&o.target, "target", "", "the column to predict (required)")
+	c.Flags().StringSliceVar(&o.inputs, "inputs", nil, "input columns (comma-separated; default every column but the target)")
+	c.Flags().StringSliceVar(&o.models, "models", slices.Clone(compare.DefaultModels), "candidate models (comma-separated registered names)")
+	c.Flags().IntVar(&o.splits, "splits", 5, "number K of repeated random train/test splits (at least 2)")
+	c.Flags().IntVar(&o.iterations, "iterations", defaultCompareIterations, "optimiser steps per run")
+	c.Flags().IntVarP(&o.jobs, "jobs", "j", 1, "runs at once (one BLAS thread each)")
+	c.Flags().StringVar(&o.out, "out", "", "output directory (required); re-running with it resumes")
+	c.Flags().BoolVar(&o.retryFailed, "retry-failed", false, "run again the runs whose error.json records a failure")
+	for _, f := range []string{"data", "target", "out"} {
+		_ = c.MarkFlagRequired(f)
+	}
+	return c
+}
+
+// checkCompareFlags refuses bad flag values, naming the flag.
+func checkCompareFlags(o *compareOpts) error {
+	switch {
+	case o.splits < 2:
+		return fmt.Errorf("--splits %d: need at least 2 splits to tell a model's win from split-to-split noise (default 5)", o.splits)
+	case o.iterations < 1:
+		return fmt.Errorf("--iterations %d: must be at least 1", o.iterations)
+	case o.jobs < 1:
+		return fmt.Errorf("--jobs %d: must be at least 1", o.jobs)
+	case len(o.models) == 0:
+		return fmt.Errorf("--models: name at least one model")
+	}
+	seen := map[string]bool{}
+	for i, m := range o.models {
+		m = strings.ToLower(strings.TrimSpace(m))
+		o.models[i] = m
+		if !slices.Contains(models.Names(), m) {
+			return fmt.Errorf("--models: %q is not a registered model; the models are %s", m, strings.Join(models.Names(), ", "))
+		}
+		if seen[m] {
+			return fmt.Errorf("--models: %s is named twice", m)
+		}
+		seen[m] = true
+	}
+	return nil
+}
+
+func runCompare(cmd *cobra.Command, g *globalOpts, o *compareOpts) error {
+	if err := checkCompareFlags(o); err != nil {
+		return inputErr(err)
+	}
+	w, ew := cmd.OutOrStdout(), cmd.ErrOrStderr()
+	start := time.Now()
+	out, err := filepath.Abs(o.out)
+	if err != nil {
+		return inputErr(fmt.Errorf("--out %s: %v", o.out, err))
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return inputErr(fmt.Errorf("--out %s: %v", o.out, err))
+	}
+	tbl, err := compare.ReadTable(o.data, o.target, o.inputs)
+	if err != nil {
+		return inputErr(err)
+	}
+	dataPath := filepath.Join(out, compare.DataFile)
+	if err := tbl.Write(dataPath); err != nil {
+		if compare.IsInputError(err) {
+			return inputErr(err)
+		}
+		return err
+	}
+	set := compare.Settings{Name: compare.DataName(strings.TrimSuffix(filepath.Base(o.data), filepath.Ext(o.data))),
+		Path: dataPath, Target: o.target, Iterations: o.iterations, NTrain: tbl.Rows() - tbl.Rows()/10}
+	spec, err := compare.WriteSweep(out, o.models, o.splits, set)
+	if err != nil {
+		return inputErr(err)
+	}
+	plan, err := sweep.Expand(spec, func(string) bool { return true })
+	if err != nil {
+		return inputErr(err)
+	}
+	fmt.Fprintf(w, "compare %s (target %s, %d rows, %d inputs): %s on %d splits, %d iterations each: %d runs in %s\n",
+		o.data, o.target, tbl.Rows(), len(tbl.Inputs), strings.Join(o.models, ", "), o.splits, o.iterations, len(plan.Runs), out)
+	planned, err := loadRunConfigs(plan.Runs)
+	if err != nil {
+		return err
+	}
+	if err := executeCompare(cmd, g, o, spec, planned); err != nil {
+		return err
+	}
+	rep, err := compare.Build(out, o.models, plan.Runs, compare.Meta{Data: o.data, Target: o.target, Inputs: tbl.Inputs,
+		Rows: tbl.Rows(), Splits: o.splits, Iterations: o.iterations})
+	if err != nil {
+		return err
+	}
+	if err := compare.WriteFigures(cmd.Context(), out, rep); err != nil {
+		fmt.Fprintf(ew, "warning: figures: %v\n", err)
+	}
+	if err := compare.WriteReport(out, rep); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "chosen: %s (%s)\nreport: %s; predict with: mgp predict --run %s --input NEW.csv --out PRED.csv\n(%s)\n",
+		rep.Decision.Chosen, rep.Decision.Reason, filepath.Join(out, "report.md"), filepath.Join(out, compare.BestLink),
+		time.Since(start).Round(time.Second))
+	return nil
+}
+
+// executeCompare runs the compare sweep as mgp sweep would.
+func executeCompare(cmd *cobra.Command, g *globalOpts, o *compareOpts, spec *sweep.Spec, planned []plannedRun) error {
+	byID := map[string]plannedRun{}
+	runs := make([]sweep.Run, len(planned))
+	for i, p := range planned {
+		byID[p.ID()] = p
+		runs[i] = p.Run
+	}
+	cmdLine := commandLine()
+	runner := func(ctx context.Context, r sweep.Run, resume bool, log io.Writer) error {
+		p := byID[r.ID()]
+		_, err := train.Run(ctx, p.cfg, train.Options{
+			DataDir: resolveDataDir(g.dataDir, p.cfg.Data.Dir), OutDir: r.Dir, Log: log,
+			Command: fmt.Sprintf("mgp train -c %s %s --out %s", r.Config, setFlags(r.Sets), r.Dir),
+			Version: version(), Variant: r.Variant, Resume: resume, ResumeHint: cmdLine,
+		})
+		return p.src.locate(err)
+	}
+	costs, err := sweepCosts(spec.Out, nil)
+	if err != nil {
+		return inputErr(err)
+	}
+	var progress io.Writer = cmd.ErrOrStderr()
+	if g.quiet {
+		progress = nil
+	}
+	sum := sweep.Execute(cmd.Context(), runs, runner, sweep.Options{
+		Jobs: o.jobs, RetryFailed: o.retryFailed, Stale: 10 * time.Minute, Progress: progress, Version: version(),
+		Estimate: func(r sweep.Run, done int) (float64, bool) {
+			sec, _, err := costs.Estimate(r.Model, r.Dataset, byID[r.ID()].cfg.Train.Iterations, done)
+			return sec, err == nil
+		},
+	})
+	switch {
+	case cmd.Context().Err() != nil:
+		return &sweepInterrupted{done: sum.AlreadyDone + sum.Completed, total: sum.Total, checkpointed: sum.Interrupted,
+			resume: cmdLine, err: cmd.Context().Err()}
+	case sum.Failed > 0 || sum.SkippedFailed > 0:
+		for _, f := range sum.FailedRuns {
+			fmt.Fprintf(cmd.OutOrStdout(), "  failed: %s\n", firstLine(f))
+		}
+		return fmt.Errorf("%d of %d runs failed (each run's %s under %s says why); fix the cause and re-run with --retry-failed, or leave the model out with --models",
+			sum.Failed+sum.SkippedFailed, sum.Total, sweep.ErrorFile, spec.Out)
+	case sum.Locked > 0:
+		return fmt.Errorf("%d runs are under way in another process; re-run when it has finished", sum.Locked)
+	}
+	return nil
+}

@@ -1,0 +1,111 @@
+package compare
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// Markdown renders the report for people: the choice and why, the ranking
+// with the paired differences, the calibration, every split, the figures
+// and how to read them.
+func Markdown(r *Report) string {
+	var b strings.Builder
+	d := r.Decision
+	fmt.Fprintf(&b, "# mgp compare: %s, target %s\n\n", r.Data, r.Target)
+	fmt.Fprintf(&b, "%d rows, inputs %s; %d random 90/10 splits; %d iterations per run.\n\n",
+		r.Rows, strings.Join(r.Inputs, ", "), r.Splits, r.Iterations)
+	fmt.Fprintf(&b, "## Recommendation: %s\n\nWhy: %s.\n\n", strings.ToUpper(d.Chosen), d.Reason)
+	if r.Best != "" {
+		fmt.Fprintf(&b, "`best` links to `%s` (%s on split %d, its lowest test NLL of the %d splits): "+
+			"`mgp predict --run %s/best --input NEW.csv --out PRED.csv`.\n\n", r.Best, d.Chosen, r.BestSeed, r.Splits, r.Dir)
+	}
+	b.WriteString("## Ranking by mean test NLL\n\n")
+	b.WriteString("Mean ± sd over the splits. Δ NLL: the paired per-split difference from the best (mean ± sd); " +
+		"best wins: the splits on which the best model's NLL is lower; noise: 2 standard errors of Δ. " +
+		"Coverage: the fraction of test values inside the central 50/90/95 % predictive interval (calibrated: 0.50/0.90/0.95). " +
+		"PIT KS: the PIT's distance from uniform (0 is calibrated" + ksNoise(r) + ").\n\n")
+	b.WriteString("| model | test NLL | Δ NLL vs best | best wins | noise | CRPS | RMSE | 50 % cov. | 90 % cov. | 95 % cov. | PIT KS |\n")
+	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|\n")
+	for _, rk := range d.Ranking {
+		s, _ := r.Summary(rk.Model)
+		name := rk.Model
+		if rk.Model == d.Chosen {
+			name = "**" + name + "** (chosen)"
+		}
+		delta, wins, noise := "–", "–", "–"
+		if rk.Model != d.Best {
+			delta = fmt.Sprintf("%s ± %s", f3(float64(rk.DiffMean)), f3(float64(rk.DiffSD)))
+			wins = fmt.Sprintf("%d of %d", rk.BestWins, d.Splits)
+			noise = f3(NoiseFactor * float64(rk.DiffSD) / math.Sqrt(float64(d.Splits)))
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", name, ms(s.NLL, f3), delta, wins, noise,
+			ms(s.CRPS, g4), ms(s.RMSE, g4), ms(s.Cov50, f2), ms(s.Cov90, f2), ms(s.Cov95, f2), ms(s.PITKS, f3))
+	}
+	if len(r.Figures) > 0 {
+		b.WriteString("\n## Pictures\n\n")
+		for _, k := range figureOrder(r) {
+			fmt.Fprintf(&b, "![%s](%s)\n\n", k, r.Figures[k])
+		}
+	}
+	b.WriteString("## Every split\n\n| model | split | test NLL | CRPS | RMSE | 50 % cov. | 90 % cov. | 95 % cov. | PIT KS | selected iteration | train s |\n")
+	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|\n")
+	for _, s := range r.Models {
+		for _, sp := range s.Splits {
+			sel := "last"
+			if sp.SelectedIter > 0 {
+				sel = fmt.Sprint(sp.SelectedIter)
+			}
+			fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %.0f |\n", s.Model, sp.Seed, f3(float64(sp.NLL)),
+				g4(float64(sp.CRPS)), g4(float64(sp.RMSE)), f2(float64(sp.Cov50)), f2(float64(sp.Cov90)), f2(float64(sp.Cov95)),
+				f3(float64(sp.PITKS)), sel, float64(sp.TrainSeconds))
+		}
+	}
+	fmt.Fprintf(&b, "\n## Protocol\n\n%s. The choice: the lowest mean test NLL, unless its paired win over a simpler model "+
+		"(SGP < SHGP < SMGP < SLGP < the others) is at most %g standard errors (sd/√K) of the per-split difference; then the simplest such model.\n",
+		r.Protocol, NoiseFactor)
+	return b.String()
+}
+
+// ksNoise says up to which PIT KS distance a calibrated model's values go
+// by sampling noise alone on one split (its 95 % point, about 1.36/sqrt(n)).
+func ksNoise(r *Report) string {
+	for _, s := range r.Models {
+		if len(s.Splits) > 0 && s.Splits[0].NTest > 0 {
+			n := s.Splits[0].NTest
+			return fmt.Sprintf("; with %d test rows a split's value up to about %.2f is sampling noise", n, 1.36/math.Sqrt(float64(n)))
+		}
+	}
+	return ""
+}
+
+// figureOrder lists the figure keys in reading order.
+func figureOrder(r *Report) []string {
+	var keys []string
+	for _, k := range []string{"calibration curve", "predicted vs observed", "predictive bands"} {
+		if _, ok := r.Figures[k]; ok {
+			keys = append(keys, k)
+		}
+	}
+	for _, s := range r.Models {
+		if k := "PIT histogram " + s.Model; r.Figures[k] != "" {
+			keys = append(keys, k)
+		}
+	}
+	return keys
+}
+
+func ms(v MeanSD, f func(float64) string) string {
+	return f(float64(v.Mean)) + " ± " + f(float64(v.SD))
+}
+
+func fmtOr(v float64, format string) string {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return "–"
+	}
+	return fmt.Sprintf(format, v)
+}
+
+func f2(v float64) string { return fmtOr(v, "%.2f") }
+func f3(v float64) string { return fmtOr(v, "%.3f") }
+func g4(v float64) string { return fmtOr(v, "%.4g") }

@@ -1,0 +1,145 @@
+package compare
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/sweep"
+)
+
+// Meta describes a comparison: the data and the protocol.
+type Meta struct {
+	// Data is the CSV file as given, Target and Inputs its columns used.
+	Data   string   `json:"data"`
+	Target string   `json:"target"`
+	Inputs []string `json:"inputs"`
+	// Rows is the number of data rows.
+	Rows int `json:"rows"`
+	// Splits is K; Iterations every run's optimiser steps.
+	Splits     int `json:"splits"`
+	Iterations int `json:"iterations"`
+}
+
+// Report is what report.json holds.
+type Report struct {
+	Meta
+	// Dir is the compare directory (absolute).
+	Dir string `json:"dir"`
+	// Protocol says how the splits were made and scored.
+	Protocol string `json:"protocol"`
+	// Models are the summaries, in the ranking's order.
+	Models []ModelSummary `json:"models"`
+	// Decision is the ranking and the model chosen.
+	Decision Decision `json:"decision"`
+	// Best is the run directory DIR/best links to (relative to DIR) and
+	// BestSeed its split.
+	Best     string `json:"best"`
+	BestSeed uint64 `json:"best_seed"`
+	// Figures maps each figure's role to its file (relative to DIR).
+	Figures map[string]string `json:"figures,omitempty"`
+}
+
+// protocolText is Report.Protocol.
+const protocolText = "K random 90/10 train/test splits (seed k = 0..K-1 seeds the split and the model); " +
+	"standardisation on each split's training rows only (data.stats: train); held-out selection (10 % of the " +
+	"training rows) for SLGP, GPCDE, HNN, MDN and CVAE; 200 predictive samples per test point give the KDE test NLL " +
+	"(scaled Silverman bandwidth), the CRPS of their empirical distribution, the coverage of the central 50/90/95 % " +
+	"sample-quantile intervals and the PIT (fraction of samples below y) with its Kolmogorov-Smirnov distance from uniform; " +
+	"NLL, CRPS and RMSE on the original y scale"
+
+// Build reads every run's result, decides, links DIR/best to the chosen
+// model's run on its best split and returns the report.
+func Build(out string, models []string, runs []sweep.Run, meta Meta) (*Report, error) {
+	rep := &Report{Meta: meta, Dir: out, Protocol: protocolText}
+	nll := map[string][]float64{}
+	byModel := map[string]ModelSummary{}
+	var errs []error
+	for _, m := range models {
+		var splits []SplitMetrics
+		for _, r := range runs {
+			if r.Model != m {
+				continue
+			}
+			sp, err := ReadSplit(r.Dir, r.Seed)
+			if err != nil {
+				errs = append(errs, err)
+				continue
+			}
+			splits = append(splits, sp)
+			nll[m] = append(nll[m], float64(sp.NLL))
+		}
+		byModel[m] = Summarise(m, splits)
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	d, err := Decide(models, nll)
+	if err != nil {
+		return nil, err
+	}
+	rep.Decision = d
+	for _, r := range d.Ranking {
+		rep.Models = append(rep.Models, byModel[r.Model])
+	}
+	chosen := byModel[d.Chosen]
+	if i := chosen.BestSplit(); i >= 0 {
+		sp := chosen.Splits[i]
+		rel, err := filepath.Rel(out, sp.Dir)
+		if err != nil {
+			return nil, err
+		}
+		rep.Best, rep.BestSeed = rel, sp.Seed
+		if err := linkBest(out, rel); err != nil {
+			return nil, err
+		}
+	}
+	return rep, nil
+}
+
+// linkBest points DIR/best at the run rel (relative to DIR, so DIR can
+// move), replacing an earlier link; anything else there is refused.
+func linkBest(out, rel string) error {
+	link := filepath.Join(out, BestLink)
+	if st, err := os.Lstat(link); err == nil {
+		if st.Mode()&os.ModeSymlink == 0 {
+			return fmt.Errorf("%s exists and is not the symbolic link mgp compare makes; move it away", link)
+		}
+		if err := os.Remove(link); err != nil {
+			return err
+		}
+	}
+	return os.Symlink(rel, link)
+}
+
+// Summary returns the summary of model (false when it has none).
+func (r *Report) Summary(model string) (ModelSummary, bool) {
+	i := slices.IndexFunc(r.Models, func(s ModelSummary) bool { return s.Model == model })
+	if i < 0 {
+		return ModelSummary{}, false
+	}
+	return r.Models[i], true
+}
+
+// WriteReport writes report.json and report.md into out.
+func WriteReport(out string, rep *Report) error {
+	b, err := json.MarshalIndent(rep, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := results.WriteFileAtomic(filepath.Join(out, "report.json"), func(w io.Writer) error {
+		_, err := w.Write(append(b, '\n'))
+		return err
+	}); err != nil {
+		return err
+	}
+	return results.WriteFileAtomic(filepath.Join(out, "report.md"), func(w io.Writer) error {
+		_, err := io.WriteString(w, Markdown(rep))
+		return err
+	})
+}

@@ -1,0 +1,123 @@
+package compare
+
+import (
+	"fmt"
+	"math"
+	"path/filepath"
+
+	"github.com/mgpteam/mgp/pkg/results"
+)
+
+// SplitMetrics are one run's test metrics: one model on one split.
+type SplitMetrics struct {
+	// Seed is the split seed (also the model seed).
+	Seed uint64 `json:"seed"`
+	// Dir is the run directory.
+	Dir string `json:"dir"`
+	// NLL is the KDE test NLL, CRPS the mean CRPS and RMSE the predictive
+	// mean's error, all on the original y scale.
+	NLL  Num `json:"nll"`
+	CRPS Num `json:"crps"`
+	RMSE Num `json:"rmse"`
+	// Cov50, Cov90 and Cov95 are the coverages of the central intervals.
+	Cov50 Num `json:"coverage_50"`
+	Cov90 Num `json:"coverage_90"`
+	Cov95 Num `json:"coverage_95"`
+	// PITKS is the PIT's KS distance from uniform.
+	PITKS Num `json:"pit_ks"`
+	// PITHist is the PIT histogram (20 bins).
+	PITHist []int `json:"pit_hist"`
+	// NTest is the number of test rows.
+	NTest int `json:"n_test"`
+	// SelectedIter is the held-out selected iteration (0: the last).
+	SelectedIter int `json:"selected_iter,omitempty"`
+	// TrainSeconds is the run's training time.
+	TrainSeconds Num `json:"train_seconds"`
+}
+
+// MeanSD is a mean and sd (ddof 1) over the splits.
+type MeanSD struct {
+	Mean Num `json:"mean"`
+	SD   Num `json:"sd"`
+}
+
+// ModelSummary is one model over the splits.
+type ModelSummary struct {
+	Model  string         `json:"model"`
+	Splits []SplitMetrics `json:"splits"`
+	// The aggregates over the splits.
+	NLL   MeanSD `json:"nll"`
+	CRPS  MeanSD `json:"crps"`
+	RMSE  MeanSD `json:"rmse"`
+	Cov50 MeanSD `json:"coverage_50"`
+	Cov90 MeanSD `json:"coverage_90"`
+	Cov95 MeanSD `json:"coverage_95"`
+	PITKS MeanSD `json:"pit_ks"`
+	// PITHist pools the splits' PIT histograms.
+	PITHist []int `json:"pit_hist"`
+}
+
+// ReadSplit reads the result.json of the run in dir.
+func ReadSplit(dir string, seed uint64) (SplitMetrics, error) {
+	r, err := results.ReadResult(filepath.Join(dir, "result.json"))
+	if err != nil {
+		return SplitMetrics{}, err
+	}
+	m := r.Metrics
+	nan := Num(math.NaN())
+	s := SplitMetrics{Seed: seed, Dir: dir, NLL: Num(m.NLL), RMSE: Num(m.RMSE), NTest: m.NTest, TrainSeconds: Num(r.TrainSeconds),
+		CRPS: nan, Cov50: nan, Cov90: nan, Cov95: nan, PITKS: nan}
+	if c := m.Calibration; c != nil {
+		s.CRPS, s.Cov50, s.Cov90, s.Cov95, s.PITKS = Num(c.CRPS), Num(c.Coverage50), Num(c.Coverage90), Num(c.Coverage95), Num(c.PITKS)
+		s.PITHist = c.PITHist
+	} else {
+		return s, fmt.Errorf("%s: the result has no calibration metrics (written by an older mgp): re-score it with mgp eval --run %s --write", dir, dir)
+	}
+	if r.Selection != nil {
+		s.SelectedIter = r.Selection.Iter
+	}
+	return s, nil
+}
+
+// Summarise aggregates one model's splits.
+func Summarise(model string, splits []SplitMetrics) ModelSummary {
+	s := ModelSummary{Model: model, Splits: splits}
+	agg := func(get func(SplitMetrics) Num) MeanSD {
+		x := make([]float64, len(splits))
+		for i, sp := range splits {
+			x[i] = float64(get(sp))
+		}
+		m, sd := meanSD(x)
+		return MeanSD{Num(m), Num(sd)}
+	}
+	s.NLL = agg(func(x SplitMetrics) Num { return x.NLL })
+	s.CRPS = agg(func(x SplitMetrics) Num { return x.CRPS })
+	s.RMSE = agg(func(x SplitMetrics) Num { return x.RMSE })
+	s.Cov50 = agg(func(x SplitMetrics) Num { return x.Cov50 })
+	s.Cov90 = agg(func(x SplitMetrics) Num { return x.Cov90 })
+	s.Cov95 = agg(func(x SplitMetrics) Num { return x.Cov95 })
+	s.PITKS = agg(func(x SplitMetrics) Num { return x.PITKS })
+	for _, sp := range splits {
+		if s.PITHist == nil {
+			s.PITHist = make([]int, len(sp.PITHist))
+		}
+		for i, c := range sp.PITHist {
+			if i < len(s.PITHist) {
+				s.PITHist[i] += c
+			}
+		}
+	}
+	return s
+}
+
+// BestSplit returns the index of the split with the lowest finite NLL
+// (-1 when none is finite).
+func (s ModelSummary) BestSplit() int {
+	best := -1
+	for i, sp := range s.Splits {
+		if isFinite(float64(sp.NLL)) && (best < 0 || sp.NLL < s.Splits[best].NLL) {
+			best = i
+		}
+	}
+	return best
+}

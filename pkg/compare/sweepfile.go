@@ -1,0 +1,69 @@
+package compare
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/sweep"
+)
+
+// The files and directories of a compare directory besides DataFile.
+const (
+	// ConfigDir holds one run config per model.
+	ConfigDir = "configs"
+	// RunsDir is the sweep's results tree.
+	RunsDir = "runs"
+	// SweepFile is the sweep file mgp sweep can re-run.
+	SweepFile = "sweep.yaml"
+	// BestLink is the chosen model's run on its best split.
+	BestLink = "best"
+)
+
+// WriteSweep writes every model's run config and the sweep file into out
+// and returns the sweep, read back through sweep.ReadSpec (so it is checked
+// as any sweep file). A config already there with other content (other
+// --iterations, another data file) is refused: finished runs would be
+// taken for runs with the new settings.
+func WriteSweep(out string, models []string, splits int, s Settings) (*sweep.Spec, error) {
+	for _, m := range models {
+		b, err := RunConfigYAML(m, s)
+		if err != nil {
+			return nil, err
+		}
+		if err := writeOnce(filepath.Join(out, ConfigDir, m+".yaml"), b); err != nil {
+			return nil, err
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "# Written by mgp compare: %d random splits of %s; re-run with\n#   mgp sweep -c %s\n",
+		splits, s.Path, filepath.Join(out, SweepFile))
+	fmt.Fprintf(&b, "name: compare-%s\ndescription: mgp compare on %s (target %s)\n", s.Name, s.Path, s.Target)
+	fmt.Fprintf(&b, "out: %q\ndatasets: [%s]\nmodels: [%s]\nseeds: \"0-%d\"\nconfig: %q\n",
+		filepath.Join(out, RunsDir), s.Name, strings.Join(models, ", "), splits-1, filepath.Join(out, ConfigDir, "{model}.yaml"))
+	path := filepath.Join(out, SweepFile)
+	if err := results.WriteFileAtomic(path, func(w io.Writer) error { _, err := io.WriteString(w, b.String()); return err }); err != nil {
+		return nil, err
+	}
+	return sweep.ReadSpec(path)
+}
+
+// writeOnce writes b to path unless path holds it already; other content
+// is refused.
+func writeOnce(path string, b []byte) error {
+	if old, err := os.ReadFile(path); err == nil {
+		if !bytes.Equal(old, b) {
+			return &inputError{fmt.Errorf("--out: %s was written with other settings (--iterations or the data file differ); "+
+				"use a new --out directory, or the first command's flags to resume it", path)}
+		}
+		return nil
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	return results.WriteFileAtomic(path, func(w io.Writer) error { _, err := w.Write(b); return err })
+}
