@@ -41,19 +41,21 @@ func (l *Inducing) MarginalsSum(t *ad.Tape, pr Prior, X *ad.Var) (mean, varSum *
 	return t.ConcatRows(means...), t.ConcatRows(sums...)
 }
 
-// gramSum returns C = Σ_r R_r R_rᵀ (M x M) as one product of the factors
-// side by side, [R_1 … R_P] [R_1 … R_P]ᵀ.
+// gramSum returns C = Σ_r R_r R_rᵀ (M x M): autodiff's GramSum, the
+// factors being LowerTri (zero above the diagonal); as the single-output
+// layer's R Rᵀ at P = 1.
 func (l *Inducing) gramSum(t *ad.Tape) *ad.Var {
 	if l.P == 1 {
 		R := l.Factors[0].On(t)
 		return t.MatMul(R, R, false, true)
 	}
 	rs := make([]*ad.Var, l.P)
+	lower := true
 	for r, Rp := range l.Factors {
 		rs[r] = Rp.On(t)
+		lower = lower && (Rp.T == ad.LowerTri || Rp.T == ad.LowerTriPosDiag)
 	}
-	Rc := t.ConcatCols(rs...)
-	return t.MatMul(Rc, Rc, false, true)
+	return t.GramSum(lower, rs...)
 }
 
 // marginalsSum is MarginalsSum on one block of rows; whitened, Q is
@@ -84,3 +86,6 @@ func (l *Inducing) marginalsSum(t *ad.Tape, pr Prior, X, Q, wm *ad.Var) (mean, v
 	}
 	return mean, t.Transpose(v)
 }
+
+// GramSumForBench exposes C = Σ_r R_r R_rᵀ for benchmarks.
+func (l *Inducing) GramSumForBench(t *ad.Tape) *ad.Var { return l.gramSum(t) }
