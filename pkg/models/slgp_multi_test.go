@@ -8,6 +8,7 @@ import (
 
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
 	"github.com/mgpteam/mgp/pkg/autodiff/adtest"
+	"github.com/mgpteam/mgp/pkg/data"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -138,5 +139,53 @@ func TestMultiOutputSLGPLearnsTwoImages(t *testing.T) {
 		if own > 0.15 || other < 0.3 {
 			t.Errorf("class %d: mean generated image %.3f from its pattern (want <= 0.15), %.3f from the other's (want >= 0.3)", c, own, other)
 		}
+	}
+}
+
+// TestOneHotInducingInit: with one-hot inputs of 10 classes and M = 100
+// (models.md §9.4, A-35) data.KMeans samples the one-hot rows with
+// replacement, the direct design fills the w columns with N(0, 1) draws,
+// so the 100 inducing inputs are distinct; d_h = 10 + d_w and φ is the
+// identity.
+func TestOneHotInducingInit(t *testing.T) {
+	rng := rand.New(rand.NewPCG(81, 82))
+	const n, dw = 300, 2
+	X, Y := mat.NewDense(n, 10, nil), adtest.Rand(rng, n, 3)
+	for i := 0; i < n; i++ {
+		X.Set(i, rng.IntN(10), 1)
+	}
+	cfg := DefaultSLGPConfig()
+	cfg.DW, cfg.Hidden = dw, []int{8}
+	m, err := NewSLGP(cfg, Spec{X: X, Y: Y, Seed: 2, KMeans: data.KMeans})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.dh != 10+dw || m.Enc.phi.Kind() != "identity" {
+		t.Fatalf("d_h = %d, φ %s; want %d, identity", m.dh, m.Enc.phi.Kind(), 10+dw)
+	}
+	Z := m.Layer.Z.Value()
+	seen := map[[2]float64]bool{}
+	var ss float64
+	for i := 0; i < cfg.M; i++ {
+		sum := 0.0
+		for j := 0; j < 10; j++ {
+			v := Z.At(i, j)
+			if v != 0 && v != 1 {
+				t.Fatalf("Z[%d, %d] = %v: the x part is not one-hot", i, j, v)
+			}
+			sum += v
+		}
+		if sum != 1 {
+			t.Fatalf("Z row %d: x part sums to %v", i, sum)
+		}
+		key := [2]float64{Z.At(i, 10), Z.At(i, 11)}
+		if seen[key] {
+			t.Fatalf("Z row %d repeats an earlier row", i)
+		}
+		seen[key] = true
+		ss += key[0]*key[0] + key[1]*key[1]
+	}
+	if sd := math.Sqrt(ss / (2 * float64(cfg.M))); sd < 0.7 || sd > 1.3 {
+		t.Errorf("w part has sd %.3f, want N(0, 1) draws", sd)
 	}
 }
