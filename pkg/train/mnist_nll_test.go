@@ -1,8 +1,10 @@
 package train
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"testing"
 
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
@@ -89,5 +91,67 @@ func TestClassKDENLLMatchesDirectLoop(t *testing.T) {
 	}
 	if _, err := ClassKDENLL(m, X, mat.NewDense(n-1, dy, nil), P, rng); err == nil {
 		t.Error("no error for 9 input rows and 8 output rows")
+	}
+}
+
+// TestClassEvaluateCtx: the metrics are the mean of ClassKDENLL's per-point
+// values (same draws from the seed's stream), shifted by Σ_d log σ_y[d] on
+// the original scale, with the RMSE of the per-class sample means; an
+// ended context is an error.
+func TestClassEvaluateCtx(t *testing.T) {
+	const n, dx, dy, P = 8, 2, 3, 40
+	rng := rand.New(rand.NewPCG(5, 6))
+	X, Y := mat.NewDense(n, dx, nil), mat.NewDense(n, dy, nil)
+	for i := 0; i < n; i++ {
+		X.Set(i, i%2, 1)
+		for d := 0; d < dy; d++ {
+			Y.Set(i, d, 0.2*rng.NormFloat64())
+		}
+	}
+	sigma := []float64{1, 2, 0.7}
+	m := &classStub{dy: dy}
+	met, err := ClassEvaluateCtx(context.Background(), m, X, Y, sigma, P, 11)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m2 := &classStub{dy: dy}
+	per, err := ClassKDENLL(m2, X, Y, P, rand.New(rand.NewPCG(11, 0)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, ss := 0.0, 0.0
+	for i, v := range per {
+		want += v / n
+		k := i % 2 // classes appear in order 0, 1
+		for d := 0; d < dy; d++ {
+			mean := mat.Sum(m2.calls[k].ColView(d)) / P
+			e := (mean - Y.At(i, d)) * sigma[d]
+			ss += e * e
+		}
+	}
+	if math.Abs(met.NLLStd-want) > 1e-12*math.Abs(want) {
+		t.Errorf("NLLStd %v, mean of ClassKDENLL %v", met.NLLStd, want)
+	}
+	if d := met.NLL - met.NLLStd - math.Log(2*0.7); math.Abs(d) > 1e-12 {
+		t.Errorf("NLL - NLLStd = %v, want Σ log σ_y = log 1.4", met.NLL-met.NLLStd)
+	}
+	if r := math.Sqrt(ss / (n * dy)); math.Abs(met.RMSE-r) > 1e-12 {
+		t.Errorf("RMSE %v, want %v", met.RMSE, r)
+	}
+	if met.NTest != n || met.Samples != P {
+		t.Errorf("NTest %d, Samples %d", met.NTest, met.Samples)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := ClassEvaluateCtx(ctx, m, X, Y, sigma, P, 11); err == nil {
+		t.Error("no error with an ended context")
+	}
+}
+
+// TestEvaluatorFor: mnist runs are scored once per class, others as before.
+func TestEvaluatorFor(t *testing.T) {
+	ptr := func(f any) uintptr { return reflect.ValueOf(f).Pointer() }
+	if ptr(evaluatorFor("mnist")) != ptr(ClassEvaluateCtx) || ptr(evaluatorFor("boston")) != ptr(EvaluateCtx) {
+		t.Fatal("evaluatorFor: want ClassEvaluateCtx for mnist and EvaluateCtx otherwise")
 	}
 }
