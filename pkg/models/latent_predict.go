@@ -39,10 +39,7 @@ func (c *latentCore) sample(X *mat.Dense, P int, rng *rand.Rand, plugIn bool) (Y
 	dy := c.dy
 	Y, F = mat.NewDense(P, n*dy, nil), mat.NewDense(P, n*dy, nil)
 	s2 := c.Noise.Value().At(0, 0)
-	chunk := max(1, predictChunk/P)
-	if dy > 1 {
-		chunk = max(1, min(chunk, predictCells/(P*dy)))
-	}
+	chunk := sampleChunk(P, dy)
 	for i0 := 0; i0 < n; i0 += chunk {
 		i1 := min(n, i0+chunk)
 		nb := i1 - i0
@@ -60,6 +57,16 @@ func (c *latentCore) sample(X *mat.Dense, P int, rng *rand.Rand, plugIn bool) (Y
 		}
 	}
 	return Y, F
+}
+
+// sampleChunk is the number of points whose draws sample (and mixture)
+// make together for P samples of d_y outputs.
+func sampleChunk(P, dy int) int {
+	chunk := max(1, predictChunk/P)
+	if dy > 1 {
+		chunk = max(1, min(chunk, predictCells/(P*dy)))
+	}
+	return chunk
 }
 
 // predictChunk returns the means and variances of f (P·nb x d_y, row p·nb +
