@@ -43,7 +43,7 @@ func ClassJointNLL(m models.Model, X, Y *mat.Dense, P int, rng *rand.Rand) ([]fl
 		if r, c := Mu.Dims(); r != P || c != dy {
 			return nil, fmt.Errorf("ClassJointNLL: the model returned %dx%d components for %d x %d", r, c, P, dy)
 		}
-		norm := make([]float64, P)                // Σ_d -½ log(2π v_pd)
+		norm := make([]float64, P) // Σ_d -½ log(2π v_pd)
 		for p := 0; p < P; p++ {
 			for _, v := range V.RawRowView(p) {
 				norm[p] -= 0.5 * math.Log(2*math.Pi*v)
