@@ -134,14 +134,17 @@ func (c *latentCore) build(t *ad.Tape, X, Y, epsW, epsH *mat.Dense, all bool) *t
 	if c.dy > 1 || c.sumOutputs {
 		// One noise variance for every output: the data term needs only
 		// the variances' sum over outputs (models.md §9.4); tr.nuF stays nil.
+		// KL first, so that backward GramSum writes the factors' gradients
+		// (P M x M) before KL's reductions add to them: no zeroing pass.
+		tr.klU = c.Layer.KL(t, pr)
 		var vs *ad.Var
 		tr.muF, vs = c.Layer.MarginalsSum(t, pr, tr.h)
 		tr.E = sumVarExp(t, yS, tr.muF, vs, c.Noise.On(t))
 	} else {
 		tr.muF, tr.nuF = c.Layer.Marginals(t, pr, tr.h)
 		tr.E = t.RowSum(varExp(t, yS, tr.muF, tr.nuF, c.Noise.On(t)))
+		tr.klU = c.Layer.KL(t, pr)
 	}
-	tr.klU = c.Layer.KL(t, pr)
 	if all || c.needs.klW {
 		tr.klW = normalKLRows(t, tr.muQ, tr.vQ, tr.muP, tr.vP)
 	}
