@@ -1,6 +1,7 @@
 package models
 
 import (
+	"math"
 	"math/rand/v2"
 
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
@@ -35,6 +36,9 @@ type latentCore struct {
 	params  *ad.ParamSet
 	tape    *ad.Tape
 	plugIn  bool // predict with w and h at their means
+	// sumOutputs forces the summed data term (sumVarExp) at d_y = 1, where
+	// the per-output one is the default (tests only).
+	sumOutputs bool
 	// epsW and epsH are the reused buffers of one step's standard normals.
 	epsW, epsH *mat.Dense
 }
@@ -127,9 +131,20 @@ func (c *latentCore) build(t *ad.Tape, X, Y, epsW, epsH *mat.Dense, all bool) *t
 		c.Enc.samples(t, &tr, epsH)
 	}
 	pr := c.prior(t)
-	tr.muF, tr.nuF = c.Layer.Marginals(t, pr, tr.h)
-	tr.E = t.RowSum(varExp(t, yS, tr.muF, tr.nuF, c.Noise.On(t)))
-	tr.klU = c.Layer.KL(t, pr)
+	if c.dy > 1 || c.sumOutputs {
+		// One noise variance for every output: the data term needs only
+		// the variances' sum over outputs (models.md §9.4); tr.nuF stays nil.
+		// KL first, so that backward GramSum writes the factors' gradients
+		// (P M x M) before KL's reductions add to them: no zeroing pass.
+		tr.klU = c.Layer.KL(t, pr)
+		var vs *ad.Var
+		tr.muF, vs = c.Layer.MarginalsSum(t, pr, tr.h)
+		tr.E = sumVarExp(t, yS, tr.muF, vs, c.Noise.On(t))
+	} else {
+		tr.muF, tr.nuF = c.Layer.Marginals(t, pr, tr.h)
+		tr.E = t.RowSum(varExp(t, yS, tr.muF, tr.nuF, c.Noise.On(t)))
+		tr.klU = c.Layer.KL(t, pr)
+	}
 	if all || c.needs.klW {
 		tr.klW = normalKLRows(t, tr.muQ, tr.vQ, tr.muP, tr.vP)
 	}
@@ -140,6 +155,17 @@ func (c *latentCore) build(t *ad.Tape, X, Y, epsW, epsH *mat.Dense, all bool) *t
 		c.Enc.terms(t, &tr, all || c.needs.klH, all || c.needs.eta)
 	}
 	return &tr
+}
+
+// sumVarExp is the Gaussian variational expectation summed over the P
+// outputs of each row with one noise variance s2: E_i = -(P/2) log(2πσ²) -
+// (Σ_d (y_id - μ_id)² + vs_i) / (2σ²), with vs (n x 1) the sums of the
+// outputs' variances (Inducing.MarginalsSum). It equals the row sums of
+// varExp to rounding.
+func sumVarExp(t *ad.Tape, y, mu, vs, s2 *ad.Var) *ad.Var {
+	P := float64(y.Cols())
+	d2 := t.Add(t.RowSum(t.Square(t.Sub(y, mu))), vs)
+	return t.Sub(t.Scale(-0.5*P, t.Log(t.Scale(2*math.Pi, s2))), t.Div(d2, t.Scale(2, s2)))
 }
 
 // draws fills the reused noise buffers with standard normals for a batch

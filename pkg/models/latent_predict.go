@@ -21,6 +21,11 @@ const predictChunk = 20000
 // nothing.
 var predictBlock = 1024
 
+// predictCells bounds, for several outputs, the entries (rows x d_y) of a
+// chunk's means and variances: 2²¹ floats, 16 MB each (at d_y = 784 and
+// 200 samples, 13 points a chunk). A single output keeps predictChunk.
+const predictCells = 1 << 21
+
 // sample draws P predictive samples at the rows of X (models.md §5.7): w
 // from the prior p(w | x*), h from the encoder q(h | x*, w) (GPCDE:
 // h = [x*, w]), then y = μ_f + z√(ν_f + σ² + ε_r) and
@@ -34,7 +39,7 @@ func (c *latentCore) sample(X *mat.Dense, P int, rng *rand.Rand, plugIn bool) (Y
 	dy := c.dy
 	Y, F = mat.NewDense(P, n*dy, nil), mat.NewDense(P, n*dy, nil)
 	s2 := c.Noise.Value().At(0, 0)
-	chunk := max(1, predictChunk/P)
+	chunk := sampleChunk(P, dy)
 	for i0 := 0; i0 < n; i0 += chunk {
 		i1 := min(n, i0+chunk)
 		nb := i1 - i0
@@ -52,6 +57,16 @@ func (c *latentCore) sample(X *mat.Dense, P int, rng *rand.Rand, plugIn bool) (Y
 		}
 	}
 	return Y, F
+}
+
+// sampleChunk is the number of points whose draws sample (and mixture)
+// make together for P samples of d_y outputs.
+func sampleChunk(P, dy int) int {
+	chunk := max(1, predictChunk/P)
+	if dy > 1 {
+		chunk = max(1, min(chunk, predictCells/(P*dy)))
+	}
+	return chunk
 }
 
 // predictChunk returns the means and variances of f (P·nb x d_y, row p·nb +
@@ -94,7 +109,15 @@ func (c *latentCore) predictChunk(Xc *mat.Dense, P int, rng *rand.Rand, plugIn b
 			muH, vH := c.Enc.encode(t, h)
 			h = reparam(t, muH, vH, t.Const(epsH.Slice(r0, r1, 0, c.dh)))
 		}
-		mu, nu := c.Layer.Marginals(t, gp.Prior{L: t.Const(L), Z: t.Const(Z)}, h)
+		gpr := gp.Prior{L: t.Const(L), Z: t.Const(Z)}
+		if c.dy > 1 {
+			// Output by output, with no per-output M x rows matrix kept.
+			mu, nu := c.Layer.PredictMarginals(t, gpr, h)
+			muF.Slice(r0, r1, 0, c.dy).(*mat.Dense).Copy(mu.Val)
+			nuF.Slice(r0, r1, 0, c.dy).(*mat.Dense).Copy(nu)
+			continue
+		}
+		mu, nu := c.Layer.Marginals(t, gpr, h)
 		muF.Slice(r0, r1, 0, c.dy).(*mat.Dense).Copy(mu.Val)
 		nuF.Slice(r0, r1, 0, c.dy).(*mat.Dense).Copy(nu.Val)
 	}

@@ -22,7 +22,7 @@ func (r *run) testMetrics(pred models.Predictive) (results.Metrics, error) {
 	if err != nil {
 		return results.Metrics{}, err
 	}
-	met, err := EvaluateCtx(r.ctx, m, exp.XTest, exp.YTest, exp.Std.YStd, r.cfg.Eval.Samples, derive(r.cfg.Train.Seed, streamEval))
+	met, err := evaluatorFor(exp.Name)(r.ctx, m, exp.XTest, exp.YTest, exp.Std.YStd, r.cfg.Eval.Samples, derive(r.cfg.Train.Seed, streamEval))
 	if err != nil && r.ctx.Err() != nil {
 		return met, r.interrupted("evaluation", r.tr.Iter(), r.ckPath, err)
 	}

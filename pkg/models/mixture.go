@@ -1,0 +1,99 @@
+package models
+
+import (
+	"math/rand/v2"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// MixturePredictor is implemented by models whose predictive distribution
+// of y at a point, given P draws of its latent variables, is a mixture of P
+// Gaussians with diagonal covariance: the joint estimator of the mnist NLL
+// (models.md §9.4, A-46), -log (1/P) Σ_p Π_d N(y_d | μ_pd, v_pd), needs
+// their parameters rather than samples of y.
+type MixturePredictor interface {
+	// PredictiveMixture returns the components' means and variances at the
+	// rows of X, each P x (N·d_y) in Sample's layout (column i·d_y + d),
+	// drawing the latent variables from rng as Sample does before its
+	// noise draws (so that with the same generator its components are
+	// those Sample's y-samples are drawn from).
+	PredictiveMixture(X *mat.Dense, P int, rng *rand.Rand) (Mu, V *mat.Dense)
+}
+
+var (
+	_ MixturePredictor = (*SLGP)(nil)
+	_ MixturePredictor = (*GPCDE)(nil)
+	_ MixturePredictor = (*CVAE)(nil)
+)
+
+// PredictiveMixture implements MixturePredictor: w from p(w | x*), h from
+// the encoder, then μ_f and ν_f + σ² of the GP layer.
+func (m *SLGP) PredictiveMixture(X *mat.Dense, P int, rng *rand.Rand) (Mu, V *mat.Dense) {
+	return m.mixture(X, P, rng)
+}
+
+// PredictiveMixture implements MixturePredictor: w from p(w | x*), then
+// μ_f and ν_f + σ² at h = [x*, w].
+func (m *GPCDE) PredictiveMixture(X *mat.Dense, P int, rng *rand.Rand) (Mu, V *mat.Dense) {
+	return m.mixture(X, P, rng)
+}
+
+// mixture is the latent models' PredictiveMixture: the chunks and draws of
+// sample without the noise draws; variances ν_f + σ².
+func (c *latentCore) mixture(X *mat.Dense, P int, rng *rand.Rand) (Mu, V *mat.Dense) {
+	n, _ := X.Dims()
+	dy := c.dy
+	Mu, V = mat.NewDense(P, n*dy, nil), mat.NewDense(P, n*dy, nil)
+	s2 := c.Noise.Value().At(0, 0)
+	chunk := sampleChunk(P, dy)
+	for i0 := 0; i0 < n; i0 += chunk {
+		i1 := min(n, i0+chunk)
+		nb := i1 - i0
+		muF, nuF := c.predictChunk(X.Slice(i0, i1, 0, c.dx).(*mat.Dense), P, rng, false)
+		for p := 0; p < P; p++ {
+			mu, v := Mu.RawRowView(p), V.RawRowView(p)
+			for i := 0; i < nb; i++ {
+				for d := 0; d < dy; d++ {
+					mu[(i0+i)*dy+d] = muF.At(p*nb+i, d)
+					v[(i0+i)*dy+d] = nuF.At(p*nb+i, d) + s2
+				}
+			}
+		}
+	}
+	return Mu, V
+}
+
+// PredictiveMixture implements MixturePredictor: w from p(w | x*), then
+// the decoder's mean and variance.
+func (m *CVAE) PredictiveMixture(X *mat.Dense, P int, rng *rand.Rand) (Mu, V *mat.Dense) {
+	n, _ := X.Dims()
+	dy, dw := m.dy, m.Cfg.DW
+	Mu, V = mat.NewDense(P, n*dy, nil), mat.NewDense(P, n*dy, nil)
+	t := noGradTape()
+	chunk := max(1, nnSampleRows/P)
+	for i0 := 0; i0 < n; i0 += chunk {
+		i1 := min(n, i0+chunk)
+		nb := i1 - i0
+		t.Reset()
+		x := t.Const(X.Slice(i0, i1, 0, m.dx))
+		muP, vP := m.W.prior(t, x)
+		eps := t.Const(fillNormal(nil, P*nb, dw, rng))
+		w := reparam(t, t.Tile(muP, P), t.Tile(vP, P), eps) // row p·nb + i
+		muD, vD := m.likelihood(t, t.ConcatCols(t.Tile(x, P), w))
+		for p := 0; p < P; p++ {
+			mu, v := Mu.RawRowView(p), V.RawRowView(p)
+			for i := 0; i < nb; i++ {
+				r := p*nb + i
+				for d := 0; d < dy; d++ {
+					mu[(i0+i)*dy+d] = muD.Val.At(r, d)
+					if m.Noise == nil {
+						v[(i0+i)*dy+d] = vD.Val.At(r, d)
+					} else {
+						v[(i0+i)*dy+d] = vD.Val.At(0, 0)
+					}
+				}
+			}
+		}
+	}
+	return Mu, V
+}

@@ -1,0 +1,120 @@
+package models
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	ad "github.com/mgpteam/mgp/pkg/autodiff"
+	"gonum.org/v1/gonum/mat"
+)
+
+// mnistBench is the shape of one mnist training batch (models.md §9.4):
+// 64 one-hot labels in, 784 pixels in [0, 1] out.
+const mnistBenchB, mnistBenchP = 64, 784
+
+func mnistBenchData() (*mat.Dense, *mat.Dense, Spec) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	X, Y := mat.NewDense(mnistBenchB, 10, nil), mat.NewDense(mnistBenchB, mnistBenchP, nil)
+	for i := 0; i < mnistBenchB; i++ {
+		X.Set(i, rng.IntN(10), 1)
+		for d := 0; d < mnistBenchP; d++ {
+			Y.Set(i, d, rng.Float64())
+		}
+	}
+	return X, Y, Spec{X: X, Y: Y, Seed: 1, KMeans: func(X *mat.Dense, M int, seed uint64) *mat.Dense {
+		r := rand.New(rand.NewPCG(seed, 9)) // one-hot rows with replacement
+		n, c := X.Dims()
+		Z := mat.NewDense(M, c, nil)
+		for i := 0; i < M; i++ {
+			Z.SetRow(i, X.RawRowView(r.IntN(n)))
+		}
+		return Z
+	}}
+}
+
+// paramBytes reports the model's parameter count and their size in MB
+// (float64) as metrics, after the timing (ResetTimer deletes metrics);
+// Adam keeps two moments and the tape one gradient of the same size.
+func paramBytes(b *testing.B, m Model) {
+	n := len(m.Params().Flatten(nil))
+	b.ReportMetric(float64(n), "params")
+	b.ReportMetric(float64(8*n)/1e6, "paramMB")
+}
+
+// BenchmarkMNISTStep times one training step of the mnist models at the
+// paper's sizes (models.md §9.4: batch 64, 784 outputs, S = 10, MLPs
+// [512, 512, 512]; SLGP M = 100, d_h = 10 + d_w) for d_w = 2 and 16.
+func BenchmarkMNISTStep(b *testing.B) {
+	X, Y, spec := mnistBenchData()
+	for _, dw := range []int{2, 16} {
+		b.Run(fmt.Sprintf("slgp/dw%d", dw), func(b *testing.B) {
+			cfg := DefaultSLGPConfig()
+			cfg.DW, cfg.Hidden = dw, []int{512, 512, 512}
+			m, err := NewSLGP(cfg, spec)
+			if err != nil {
+				b.Fatal(err)
+			}
+			benchStep(b, m, X, Y)
+			paramBytes(b, m)
+		})
+		for _, dec := range []string{decoderHetero, decoderHomo} {
+			b.Run(fmt.Sprintf("cvae-%s/dw%d", dec[:4], dw), func(b *testing.B) {
+				cfg := defaultCVAEConfig()
+				cfg.DW, cfg.Hidden, cfg.Decoder = dw, []int{512, 512, 512}, dec
+				m, err := NewCVAE(cfg, spec)
+				if err != nil {
+					b.Fatal(err)
+				}
+				benchStep(b, m, X, Y)
+				paramBytes(b, m)
+			})
+		}
+	}
+}
+
+// BenchmarkMNISTGramSum times the multi-output layer's C = Σ_d R_d R_dᵀ
+// (P = 784, M = 100) forward and backward, the part of the SLGP step that
+// grows with the outputs.
+func BenchmarkMNISTGramSum(b *testing.B) {
+	_, _, spec := mnistBenchData()
+	cfg := DefaultSLGPConfig()
+	cfg.DW, cfg.Hidden = 2, []int{8}
+	m, err := NewSLGP(cfg, spec)
+	if err != nil {
+		b.Fatal(err)
+	}
+	tp := ad.NewTape()
+	run := func() {
+		tp.Reset()
+		tp.Backward(tp.Sum(m.Layer.GramSumForBench(tp)))
+	}
+	run()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		run()
+	}
+}
+
+// BenchmarkMNISTSample times generating 200 images for each of the 10
+// labels (the per-class predictive of the Table 4 NLL) with SLGP d_w = 2.
+func BenchmarkMNISTSample(b *testing.B) {
+	_, _, spec := mnistBenchData()
+	cfg := DefaultSLGPConfig()
+	cfg.DW, cfg.Hidden = 2, []int{512, 512, 512}
+	m, err := NewSLGP(cfg, spec)
+	if err != nil {
+		b.Fatal(err)
+	}
+	Xc := mat.NewDense(10, 10, nil)
+	for c := 0; c < 10; c++ {
+		Xc.Set(c, c, 1)
+	}
+	rng := rand.New(rand.NewPCG(6, 6))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		m.Sample(Xc, 200, rng)
+	}
+}

@@ -1,0 +1,157 @@
+package train
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	ad "github.com/mgpteam/mgp/pkg/autodiff"
+	"github.com/mgpteam/mgp/pkg/eval"
+	"github.com/mgpteam/mgp/pkg/models"
+	"gonum.org/v1/gonum/mat"
+)
+
+// classStub is a model whose predictive depends on the one-hot input's
+// class c: output d is N(0.1c + 0.01d, (0.1 + 0.05d)²). It keeps what each
+// Sample call returned.
+type classStub struct {
+	dy    int
+	calls []*mat.Dense
+	class []int
+}
+
+func (s *classStub) Name() string                            { return "stub" }
+func (s *classStub) Params() *ad.ParamSet                    { return ad.NewParamSet() }
+func (s *classStub) Objective(*ad.Tape, models.Step) *ad.Var { return nil }
+func (s *classStub) Sample(X *mat.Dense, P int, rng *rand.Rand) (Y, F *mat.Dense) {
+	n, dx := X.Dims()
+	Y = mat.NewDense(P, n*s.dy, nil)
+	for i := 0; i < n; i++ {
+		c := 0
+		for k := 0; k < dx; k++ {
+			if X.At(i, k) == 1 {
+				c = k
+			}
+		}
+		if n == 1 {
+			s.class = append(s.class, c)
+		}
+		for p := 0; p < P; p++ {
+			for d := 0; d < s.dy; d++ {
+				Y.Set(p, i*s.dy+d, 0.1*float64(c)+0.01*float64(d)+(0.1+0.05*float64(d))*rng.NormFloat64())
+			}
+		}
+	}
+	s.calls = append(s.calls, Y)
+	return Y, nil
+}
+
+// TestClassKDENLLMatchesDirectLoop: on 9 test points of 3 classes and 4
+// outputs, ClassKDENLL samples once per class and each point's NLL equals a
+// direct loop over the outputs of KDELogDensity with SilvermanBandwidth on
+// that class's samples (to 1e-12 relative: the same KDE, its bandwidth's
+// standard deviation summed in another order).
+func TestClassKDENLLMatchesDirectLoop(t *testing.T) {
+	const n, dx, dy, P = 9, 3, 4, 50
+	rng := rand.New(rand.NewPCG(1, 2))
+	X, Y := mat.NewDense(n, dx, nil), mat.NewDense(n, dy, nil)
+	for i := 0; i < n; i++ {
+		c := (i * 2) % 3
+		X.Set(i, c, 1)
+		for d := 0; d < dy; d++ {
+			Y.Set(i, d, 0.1*float64(c)+0.3*rng.NormFloat64())
+		}
+	}
+	m := &classStub{dy: dy}
+	got, err := ClassKDENLL(m, X, Y, P, rand.New(rand.NewPCG(3, 4)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.calls) != 3 {
+		t.Fatalf("%d Sample calls, want one per class (3)", len(m.calls))
+	}
+	for i := 0; i < n; i++ {
+		c := (i * 2) % 3
+		k := -1
+		for j, cc := range m.class {
+			if cc == c {
+				k = j
+			}
+		}
+		want := 0.0
+		for d := 0; d < dy; d++ {
+			col := mat.Col(nil, d, m.calls[k])
+			want -= eval.KDELogDensity(col, Y.At(i, d), eval.SilvermanBandwidth(col))
+		}
+		if math.Abs(got[i]-want) > 1e-12*max(1, math.Abs(want)) {
+			t.Errorf("point %d (class %d): NLL %v, direct loop %v", i, c, got[i], want)
+		}
+	}
+	if _, err := ClassKDENLL(m, X, mat.NewDense(n-1, dy, nil), P, rng); err == nil {
+		t.Error("no error for 9 input rows and 8 output rows")
+	}
+}
+
+// TestClassEvaluateCtx: the metrics are the mean of ClassKDENLL's per-point
+// values (same draws from the seed's stream), shifted by Σ_d log σ_y[d] on
+// the original scale, with the RMSE of the per-class sample means; an
+// ended context is an error.
+func TestClassEvaluateCtx(t *testing.T) {
+	const n, dx, dy, P = 8, 2, 3, 40
+	rng := rand.New(rand.NewPCG(5, 6))
+	X, Y := mat.NewDense(n, dx, nil), mat.NewDense(n, dy, nil)
+	for i := 0; i < n; i++ {
+		X.Set(i, i%2, 1)
+		for d := 0; d < dy; d++ {
+			Y.Set(i, d, 0.2*rng.NormFloat64())
+		}
+	}
+	sigma := []float64{1, 2, 0.7}
+	m := &classStub{dy: dy}
+	met, err := ClassEvaluateCtx(context.Background(), m, X, Y, sigma, P, 11)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m2 := &classStub{dy: dy}
+	per, err := ClassKDENLL(m2, X, Y, P, rand.New(rand.NewPCG(11, 0)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, ss := 0.0, 0.0
+	for i, v := range per {
+		want += v / n
+		k := i % 2 // classes appear in order 0, 1
+		for d := 0; d < dy; d++ {
+			mean := mat.Sum(m2.calls[k].ColView(d)) / P
+			e := (mean - Y.At(i, d)) * sigma[d]
+			ss += e * e
+		}
+	}
+	if math.Abs(met.NLLStd-want) > 1e-12*math.Abs(want) {
+		t.Errorf("NLLStd %v, mean of ClassKDENLL %v", met.NLLStd, want)
+	}
+	if d := met.NLL - met.NLLStd - math.Log(2*0.7); math.Abs(d) > 1e-12 {
+		t.Errorf("NLL - NLLStd = %v, want Σ log σ_y = log 1.4", met.NLL-met.NLLStd)
+	}
+	if r := math.Sqrt(ss / (n * dy)); math.Abs(met.RMSE-r) > 1e-12 {
+		t.Errorf("RMSE %v, want %v", met.RMSE, r)
+	}
+	if met.NTest != n || met.Samples != P {
+		t.Errorf("NTest %d, Samples %d", met.NTest, met.Samples)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := ClassEvaluateCtx(ctx, m, X, Y, sigma, P, 11); err == nil {
+		t.Error("no error with an ended context")
+	}
+}
+
+// TestEvaluatorFor: mnist runs are scored once per class, others as before.
+func TestEvaluatorFor(t *testing.T) {
+	ptr := func(f any) uintptr { return reflect.ValueOf(f).Pointer() }
+	if ptr(evaluatorFor("mnist")) != ptr(ClassEvaluateCtx) || ptr(evaluatorFor("boston")) != ptr(EvaluateCtx) {
+		t.Fatal("evaluatorFor: want ClassEvaluateCtx for mnist and EvaluateCtx otherwise")
+	}
+}
