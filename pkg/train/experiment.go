@@ -39,10 +39,12 @@ func LoadExperiment(dc DataConfig, dataDir string) (*Experiment, error) {
 			kind = "toy"
 		case slices.Contains(data.UCINames(), dc.Name):
 			kind = "uci"
+		case dc.Name == "nytaxi":
+			kind = "nytaxi"
 		case dc.Path != "":
 			kind = "csv"
 		default:
-			return nil, fmt.Errorf("data.name = %q is neither a toy (%v) nor a UCI set (%v); for your own file set data.kind: csv and data.path",
+			return nil, fmt.Errorf("data.name = %q is neither a toy (%v), a UCI set (%v) nor nytaxi; for your own file set data.kind: csv and data.path",
 				dc.Name, data.ToyNames(), data.UCINames())
 		}
 	}
@@ -95,8 +97,10 @@ func LoadExperiment(dc DataConfig, dataDir string) (*Experiment, error) {
 			SigmaY: p.Std.YStd[0], Std: p.Std, Split: desc + ", stats " + orDefault(dc.Stats, "full"),
 			XNames: ds.XNames, YNames: splitNames(ds.YName),
 		}, nil
+	case "nytaxi":
+		return loadNYTaxi(dc, dataDir)
 	}
-	return nil, fmt.Errorf("data.kind = %q: use toy, uci or csv", kind)
+	return nil, fmt.Errorf("data.kind = %q: use toy, uci, nytaxi or csv", kind)
 }
 
 func orDefault(s, d string) string {
