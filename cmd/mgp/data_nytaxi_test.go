@@ -50,3 +50,25 @@ func TestDataReportsNYTaxi(t *testing.T) {
 		t.Fatalf("output does not name bad.csv:3 column 7:\n%s", out)
 	}
 }
+
+// TestDataNYTaxiOptional: a data directory without the nytaxi sample still
+// passes mgp data (the row says the sample is not there), but a missing
+// file named with --nytaxi is an error.
+func TestDataNYTaxiOptional(t *testing.T) {
+	shared, _ := filepath.Abs(filepath.Join(repoRoot, "..", "shared", "data"))
+	if _, err := os.Stat(filepath.Join(shared, "uci")); err != nil {
+		t.Skipf("shared data not found: %v", err)
+	}
+	dir := t.TempDir()
+	if err := os.Symlink(filepath.Join(shared, "uci"), filepath.Join(dir, "uci")); err != nil {
+		t.Skip(err)
+	}
+	out, _, err := run(t, "data", "--data-dir", dir)
+	if err != nil || !strings.Contains(out, "not found (optional)") {
+		t.Fatalf("err %v, output:\n%s", err, out)
+	}
+	_, _, err = run(t, "data", "--data-dir", dir, "--nytaxi", filepath.Join(dir, "train.csv"))
+	if err == nil || exitCode(err) != 2 {
+		t.Fatalf("missing --nytaxi file: err %v", err)
+	}
+}
