@@ -1,7 +1,9 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"text/tabwriter"
 
 	"github.com/gocarina/gocsv"
@@ -22,10 +24,16 @@ type dataRow struct {
 
 func newDataCmd(g *globalOpts) *cobra.Command {
 	var asCSV bool
+	var taxiPath string
 	c := &cobra.Command{
 		Use:   "data",
-		Short: "List and check the data sets (toys are generated; UCI sets are read from the data directory)",
-		Args:  cobra.NoArgs,
+		Short: "List and check the data sets (toys are generated; UCI sets and the nytaxi sample are read from the data directory)",
+		Long: `List and check the data sets: the toys (generated), the eight UCI sets and nytaxi
+(the shipped 5 % sample below the data directory, or the file given with --nytaxi).
+For nytaxi it also reports the rows read, the rows kept and the rows each filter
+rule of models.md §9.3 dropped (a row breaking several rules counts under the first
+of longitude, latitude, distance, duration).`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			dir := resolveDataDir(g.dataDir, "")
 			var rows []dataRow
@@ -47,6 +55,17 @@ func newDataCmd(g *globalOpts) *cobra.Command {
 				nt := len(data.RandomSplit(ds.N(), 0).Test)
 				rows = append(rows, dataRow{n, "uci", ds.N(), ds.N() - nt, nt, ds.Dx(), "ok"})
 			}
+			taxi, taxiErr := nytaxiRow(data.NYTaxiPath(taxiPath, dir))
+			if taxiErr != nil && taxiPath == "" && errors.Is(taxiErr, fs.ErrNotExist) {
+				// The sample is optional: only a file that is there and
+				// wrong, or one named with --nytaxi, is an error.
+				taxi.Status = "not found (optional): " + taxiErr.Error()
+				taxiErr = nil
+			}
+			rows = append(rows, taxi)
+			if taxiErr != nil {
+				bad++
+			}
 			if asCSV {
 				s, err := gocsv.MarshalString(&rows)
 				if err != nil {
@@ -63,11 +82,24 @@ func newDataCmd(g *globalOpts) *cobra.Command {
 				fmt.Fprintf(cmd.OutOrStdout(), "data directory: %s\n", dir)
 			}
 			if bad > 0 {
-				return inputErr(fmt.Errorf("%d UCI set(s) missing or malformed in %s: run scripts/fetch_uci.sh %s or pass --data-dir", bad, dir, dir))
+				return inputErr(fmt.Errorf("%d data set(s) missing or malformed in %s: run scripts/fetch_uci.sh %s or pass --data-dir (nytaxi: --nytaxi FILE)", bad, dir, dir))
 			}
 			return nil
 		},
 	}
 	c.Flags().BoolVar(&asCSV, "csv", false, "print CSV")
+	c.Flags().StringVar(&taxiPath, "nytaxi", "", "the Kaggle taxi train.csv (plain or gzip) to check (default: the shipped sample "+data.NYTaxiSampleFile+" below the data directory)")
 	return c
+}
+
+// nytaxiRow loads the taxi file at path with the default encoding and
+// reports its counts: N is the kept rows, split by data.NYTaxiSplit.
+func nytaxiRow(path string) (dataRow, error) {
+	ds, cnt, err := data.LoadNYTaxi(path, data.NYTaxiOptions{})
+	if err != nil {
+		return dataRow{Name: "nytaxi", Kind: "nytaxi", Status: err.Error()}, err
+	}
+	sp := data.NYTaxiSplit(ds.N(), 0)
+	return dataRow{"nytaxi", "nytaxi", ds.N(), len(sp.Train), len(sp.Test), ds.Dx(),
+		fmt.Sprintf("ok: %s: read %d, kept %d; %s", path, cnt.Read, cnt.Kept, cnt.DropSummary())}, nil
 }

@@ -23,14 +23,18 @@ func benchData() (*mat.Dense, *mat.Dense, Spec) {
 }
 
 // benchStep times one training step: objective, backward, Adam update.
-func benchStep(b *testing.B, m Model, X, Y *mat.Dense) {
+func benchStep(b *testing.B, m Model, X, Y *mat.Dense) { benchStepN(b, m, X, Y, 10000) }
+
+// benchStepN is benchStep for a training set of n rows (the minibatch
+// scale n/b of the bound).
+func benchStepN(b *testing.B, m Model, X, Y *mat.Dense, n int) {
 	b.Logf("BLAS backend: %s", ad.Backend())
 	tp := ad.NewTape()
 	opt := ad.NewAdam(m.Params(), 0.005)
 	rng := rand.New(rand.NewPCG(2, 2))
 	step := func() {
 		tp.Reset()
-		o := m.Objective(tp, Step{X: X, Y: Y, N: 10000, Rng: rng})
+		o := m.Objective(tp, Step{X: X, Y: Y, N: n, Rng: rng})
 		tp.Backward(tp.Neg(o))
 		opt.Step()
 	}

@@ -24,9 +24,11 @@ type DataConfig struct {
 	// Name is a toy (hetero, step, moons), a UCI set (boston, ...) or, with
 	// Kind "csv", a label for the user's file.
 	Name string `mapstructure:"name" json:"name"`
-	// Kind is toy, uci, csv or mnist; empty means inferred from Name.
+	// Kind is toy, uci, csv, nytaxi or mnist; empty means inferred from Name.
 	Kind string `mapstructure:"kind" json:"kind,omitempty"`
-	// Path is the CSV file for Kind csv.
+	// Path is the CSV file for Kind csv, or the Kaggle taxi file for Kind
+	// nytaxi (empty: the shipped sample below the data directory; see
+	// data.NYTaxiPath).
 	Path string `mapstructure:"path" json:"path,omitempty"`
 	// Target names the CSV target columns (default: the last column).
 	Target []string `mapstructure:"target" json:"target,omitempty"`
@@ -42,6 +44,9 @@ type DataConfig struct {
 	Stats string `mapstructure:"stats" json:"stats,omitempty"`
 	// Dir is the data directory (overridden by --data-dir and MGP_DATA_DIR).
 	Dir string `mapstructure:"dir" json:"dir,omitempty"`
+	// WeekdayPeriod is the period of nytaxi's weekday angle: 0 or 6 ([B]'s,
+	// Sunday ≡ Monday, A-42) or 7. Only Kind nytaxi reads it.
+	WeekdayPeriod int `mapstructure:"weekday_period" json:"weekday_period,omitempty"`
 }
 
 // TrainConfig sets the optimisation.
@@ -119,6 +124,9 @@ func (c *RunConfig) Validate() error {
 	}
 	if c.Data.Kind == "csv" && c.Data.Path == "" {
 		return config.Errorf("data.kind", "data.kind = csv needs data.path: set it to your CSV file (a header row, numeric columns)")
+	}
+	if err := c.validateNYTaxi(); err != nil {
+		return err
 	}
 	if c.Data.Name == "" && c.Data.Path == "" {
 		return config.Errorf("data.name", "data.name is missing: set a toy (hetero, step, moons), a UCI set or data.kind: csv with data.path")

@@ -45,10 +45,12 @@ func LoadExperiment(dc DataConfig, dataDir string) (*Experiment, error) {
 			kind = "uci"
 		case dc.Name == "mnist":
 			kind = "mnist"
+		case dc.Name == "nytaxi":
+			kind = "nytaxi"
 		case dc.Path != "":
 			kind = "csv"
 		default:
-			return nil, fmt.Errorf("data.name = %q is neither a toy (%v) nor a UCI set (%v); for your own file set data.kind: csv and data.path",
+			return nil, fmt.Errorf("data.name = %q is neither a toy (%v), a UCI set (%v) nor nytaxi; for your own file set data.kind: csv and data.path",
 				dc.Name, data.ToyNames(), data.UCINames())
 		}
 	}
@@ -108,8 +110,10 @@ func LoadExperiment(dc DataConfig, dataDir string) (*Experiment, error) {
 			SigmaY: p.Std.YStd[0], Std: p.Std, Split: desc + ", stats " + orDefault(dc.Stats, "full"),
 			XNames: ds.XNames, YNames: splitNames(ds.YName), Fingerprint: dataFingerprint(ds, p.Split),
 		}, nil
+	case "nytaxi":
+		return loadNYTaxi(dc, dataDir)
 	}
-	return nil, fmt.Errorf("data.kind = %q: use toy, uci, csv or mnist", kind)
+	return nil, fmt.Errorf("data.kind = %q: use toy, uci, csv, nytaxi or mnist", kind)
 }
 
 func orDefault(s, d string) string {
