@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -26,6 +27,7 @@ type predictOpts struct {
 	raw             bool
 	seed            uint64
 	partial         bool
+	ids             []string
 }
 
 func newPredictCmd(g *globalOpts) *cobra.Command {
@@ -40,7 +42,18 @@ y scale, and with --raw-samples every sample, so that any tool can re-score them
 
 A run with several outputs (data.target naming several columns) writes one block
 of these columns per output, each headed by the target's name: y1_mean, y1_sd,
-y1_q0.025, ..., y2_mean, ... A single output keeps the plain names (mean, sd, ...).`,
+y1_q0.025, ..., y2_mean, ... A single output keeps the plain names (mean, sd, ...).
+
+--id COL (repeatable, or comma-separated) names input columns the model does
+not use, such as a row identifier: they are allowed in the input and copied,
+as text, into the first columns of the output, so each prediction row can be
+joined back to its input. Any other column the model does not know is refused
+(a misspelt input name is an error, not silently dropped).
+
+When done, predict prints one line on stdout: the rows predicted, the output
+file, the run and the iteration whose parameters were used, and the predictive
+(the model's own draws, or the plug-in with the latent variables at their
+means when the run settled on it).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runPredict(cmd, g, o) },
 	}
@@ -52,6 +65,7 @@ y1_q0.025, ..., y2_mean, ... A single output keeps the plain names (mean, sd, ..
 	c.Flags().BoolVar(&o.raw, "raw-samples", false, "also write every predictive sample (columns s0..s{P-1})")
 	c.Flags().Uint64Var(&o.seed, "seed", 0, "sampling seed")
 	c.Flags().BoolVar(&o.partial, "partial", false, "predict with an unfinished run's parameters as they are")
+	c.Flags().StringSliceVar(&o.ids, "id", nil, "input column(s) to copy into the output, e.g. a row id (not model inputs)")
 	for _, f := range []string{"run", "input", "out"} {
 		_ = c.MarkFlagRequired(f)
 	}
@@ -82,7 +96,11 @@ func runPredict(cmd *cobra.Command, g *globalOpts, o *predictOpts) error {
 		return inputErr(err)
 	}
 	dx := len(info.Std.XMean)
-	X, err := readInputs(o.input, dx, info.XNames, info.YNames)
+	X, err := readInputs(o.input, dx, info.XNames, info.YNames, o.ids)
+	if err != nil {
+		return err
+	}
+	idRows, err := readIDs(o.input, o.ids, X)
 	if err != nil {
 		return err
 	}
@@ -91,7 +109,8 @@ func runPredict(cmd *cobra.Command, g *globalOpts, o *predictOpts) error {
 	dy := len(info.Std.YMean)
 	prefixes := outputPrefixes(info.YNames, dy)
 	P := o.samples
-	head := make([]string, 0, dy*(2+len(o.quantiles)+P))
+	head := make([]string, 0, len(o.ids)+dy*(2+len(o.quantiles)+P))
+	head = append(head, o.ids...)
 	for _, pre := range prefixes {
 		head = append(head, pre+"mean", pre+"sd")
 		for _, q := range o.quantiles {
@@ -106,7 +125,7 @@ func runPredict(cmd *cobra.Command, g *globalOpts, o *predictOpts) error {
 	ctx := cmd.Context()
 	rng := train.NewRNG(o.seed)
 	rows := train.BlockRows(P, dy)
-	return results.WriteFileAtomic(o.out, func(w io.Writer) error {
+	err = results.WriteFileAtomic(o.out, func(w io.Writer) error {
 		cw := csv.NewWriter(w)
 		if err := cw.Write(head); err != nil {
 			return err
@@ -144,6 +163,9 @@ func runPredict(cmd *cobra.Command, g *globalOpts, o *predictOpts) error {
 			qs := eval.SampleQuantiles(ys, o.quantiles)
 			for i := 0; i < nb; i++ {
 				row = row[:0]
+				if idRows != nil {
+					row = append(row, idRows[i0+i]...)
+				}
 				for d := 0; d < dy; d++ {
 					j := i*dy + d
 					row = append(row, fmtF(mean[j]), fmtF(std[j]))
@@ -164,6 +186,11 @@ func runPredict(cmd *cobra.Command, g *globalOpts, o *predictOpts) error {
 		cw.Flush()
 		return cw.Error()
 	})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(cmd.OutOrStdout(), predictSummary(n, o.out, o.run, ck))
+	return nil
 }
 
 // outputPrefixes returns the column-name prefix of each output's block:
@@ -192,23 +219,27 @@ func fmtF(x float64) string { return strconv.FormatFloat(x, 'g', 10, 64) }
 // syntax). When the run recorded its input columns' names, columns are
 // matched by name in any order (columns named like a target are ignored and
 // not parsed; any other unknown or missing name is an error); otherwise the
-// file must hold exactly d columns in training order. Errors name the file,
+// file must hold exactly d columns in training order. The --id columns ids
+// are never parsed as inputs (unless the run names one as an input) and
+// are left out of both rules. Errors name the file,
 // line and column.
-func readInputs(path string, d int, names, targets []string) (*mat.Dense, error) {
+func readInputs(path string, d int, names, targets, ids []string) (*mat.Dense, error) {
 	return data.ReadCSVColumns(path, func(header []string) ([]int, error) {
-		return inputColumns(path, header, d, names, targets)
+		return inputColumns(path, header, d, names, targets, ids)
 	})
 }
 
 // inputColumns maps each training input to its column in header.
-func inputColumns(path string, header []string, d int, names, targets []string) ([]int, error) {
+func inputColumns(path string, header []string, d int, names, targets, ids []string) ([]int, error) {
 	if len(names) != d {
-		if len(header) != d {
-			return nil, inputErr(fmt.Errorf("%s: %d columns, the model was trained on %d inputs (in training order; this run did not record their names)", path, len(header), d))
+		var col []int
+		for j, h := range header {
+			if !slices.Contains(ids, strings.TrimSpace(h)) {
+				col = append(col, j)
+			}
 		}
-		col := make([]int, d)
-		for j := range col {
-			col[j] = j
+		if len(col) != d {
+			return nil, inputErr(fmt.Errorf("%s: %d columns besides --id, the model was trained on %d inputs (in training order; this run did not record their names)", path, len(col), d))
 		}
 		return col, nil
 	}
@@ -231,7 +262,7 @@ func inputColumns(path string, header []string, d int, names, targets []string) 
 		col[j] = c
 		delete(at, n)
 	}
-	for _, t := range targets {
+	for _, t := range slices.Concat(targets, ids) {
 		delete(at, t)
 	}
 	var unknown []string

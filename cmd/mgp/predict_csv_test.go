@@ -61,3 +61,65 @@ func TestPredictReadsCSVLikeTraining(t *testing.T) {
 		}
 	}
 }
+
+// TestPredictIDAndSummary: --id carries a column the model does not use
+// into the first output column, row for row and as text; without --id the
+// same column is refused as unknown; an --id the header lacks is exit 2.
+// predict prints one summary line naming the rows, the output file, the
+// run, the iteration and the predictive.
+func TestPredictIDAndSummary(t *testing.T) {
+	dir := t.TempDir()
+	var b strings.Builder
+	b.WriteString("x1,x2,y\n")
+	for i := range 40 {
+		x1, x2 := float64(i%7)/3, float64(i%5)/2
+		fmt.Fprintf(&b, "%g,%g,%g\n", x1, x2, x1-x2)
+	}
+	data := writeFile(t, dir, "d.csv", b.String())
+	cfg := writeFile(t, dir, "c.yaml", "model: {name: sgp, m: 5}\ndata: {kind: csv, path: "+data+", target: [y]}\ntrain: {iterations: 7, batch_size: 0}\neval: {samples: 20}\n")
+	runDir := filepath.Join(dir, "run")
+	if _, _, err := run(t, "train", "-q", "-c", cfg, "--out", runDir); err != nil {
+		t.Fatal(err)
+	}
+	in := writeFile(t, dir, "in.csv", "x2,id,x1\n1,row-A,0.5\n\n0.25,007,2\n3,\"c,d\",1\n")
+	out := filepath.Join(dir, "p.csv")
+	stdout, _, err := run(t, "predict", "--run", runDir, "--input", in, "--out", out, "--id", "id")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"predicted 3 rows into " + out, "run " + runDir, "iteration 7", "model sgp", "predictive draws"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("summary %q lacks %q", stdout, want)
+		}
+	}
+	if n := strings.Count(strings.TrimSpace(stdout), "\n"); n != 0 {
+		t.Errorf("summary is %d lines:\n%s", n+1, stdout)
+	}
+	got, _ := os.ReadFile(out)
+	lines := strings.Split(strings.TrimSpace(string(got)), "\n")
+	if len(lines) != 4 || !strings.HasPrefix(lines[0], "id,mean,sd,") ||
+		!strings.HasPrefix(lines[1], "row-A,") || !strings.HasPrefix(lines[2], "007,") || !strings.HasPrefix(lines[3], `"c,d",`) {
+		t.Fatalf("output with --id id:\n%s", got)
+	}
+	// The predictions are those of the same inputs without the id column.
+	plain := writeFile(t, dir, "plain.csv", "x1,x2\n0.5,1\n2,0.25\n1,3\n")
+	pOut := filepath.Join(dir, "p-plain.csv")
+	if _, _, err := run(t, "predict", "--run", runDir, "--input", plain, "--out", pOut); err != nil {
+		t.Fatal(err)
+	}
+	want, _ := os.ReadFile(pOut)
+	wl := strings.Split(strings.TrimSpace(string(want)), "\n")
+	for i := 1; i < 4; i++ {
+		if !strings.HasSuffix(lines[i], ","+wl[i]) {
+			t.Errorf("row %d: %q with --id, %q without", i, lines[i], wl[i])
+		}
+	}
+	_, _, err = run(t, "predict", "--run", runDir, "--input", in, "--out", filepath.Join(dir, "x.csv"))
+	if err == nil || exitCode(err) != 2 || !strings.Contains(err.Error(), "unknown: id") {
+		t.Errorf("id column without --id: err = %v (exit %d), want exit 2 naming it unknown", err, exitCode(err))
+	}
+	_, _, err = run(t, "predict", "--run", runDir, "--input", plain, "--out", filepath.Join(dir, "y.csv"), "--id", "key")
+	if err == nil || exitCode(err) != 2 || !strings.Contains(err.Error(), `"key"`) {
+		t.Errorf("--id naming no column: err = %v (exit %d), want exit 2 naming it", err, exitCode(err))
+	}
+}
