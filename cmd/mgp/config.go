@@ -61,6 +61,7 @@ func loadConfigOverrides(path string, overrides []config.Override) (train.RunCon
 	if err != nil {
 		return cfg, nil, src.locate(err)
 	}
+	resolveConfigDataPath(&cfg, path, overrides)
 	return cfg, src, nil
 }
 

@@ -81,6 +81,9 @@ func runTrain(cmd *cobra.Command, g *globalOpts, o *trainOpts) error {
 	if err != nil {
 		return err
 	}
+	if err := absDataPath(&cfg); err != nil {
+		return inputErr(fmt.Errorf("data.path %s: %v", cfg.Data.Path, err))
+	}
 	out := o.out
 	if out == "" {
 		out = defaultRunDir(cfg)

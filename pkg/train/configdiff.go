@@ -3,6 +3,7 @@ package train
 import (
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -18,6 +19,7 @@ var resumeIgnoredKeys = FingerprintIgnoredKeys
 // alike): every key counts except resumeIgnoredKeys. It returns "" when they
 // agree, else the differing keys with both values.
 func configDiff(a, b RunConfig) string {
+	a.Data.Path, b.Data.Path = absIfRelative(a.Data), absIfRelative(b.Data)
 	var diffs []string
 	for _, c := range results.DiffConfigs(jsonConfig(a), jsonConfig(b)) {
 		if slices.Contains(resumeIgnoredKeys, c.Key) {
@@ -26,6 +28,21 @@ func configDiff(a, b RunConfig) string {
 		diffs = append(diffs, fmt.Sprintf("%s: %v in the checkpoint, %v now", c.Key, show(c.Old), show(c.New)))
 	}
 	return strings.Join(diffs, "; ")
+}
+
+// absIfRelative is a CSV data.path made absolute against the working
+// directory (mgp train records it so since issue 31; a run trained before
+// with a relative path resumes from the same directory as one that
+// recorded it absolute). Other paths are returned as they are.
+func absIfRelative(dc DataConfig) string {
+	csv := dc.Kind == "csv" || (dc.Kind == "" && dc.Name != "nytaxi")
+	if !csv || dc.Path == "" || filepath.IsAbs(dc.Path) {
+		return dc.Path
+	}
+	if abs, err := filepath.Abs(dc.Path); err == nil {
+		return abs
+	}
+	return dc.Path
 }
 
 // show prints a missing value as "unset".

@@ -1,6 +1,7 @@
 package train
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -20,5 +21,32 @@ func TestConfigDiffForResume(t *testing.T) {
 	}
 	if d := configDiff(a, a); strings.TrimSpace(d) != "" {
 		t.Fatalf("a config differs from itself: %q", d)
+	}
+}
+
+// TestConfigDiffDataPathForms: a CSV data.path recorded relative (runs
+// trained before mgp train recorded it absolute) agrees with the same file
+// made absolute against the working directory, and differs from another
+// file; a nytaxi path (relative to the data directory) is compared as
+// written.
+func TestConfigDiffDataPathForms(t *testing.T) {
+	abs, err := filepath.Abs("my.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rel := RunConfig{Data: DataConfig{Kind: "csv", Path: "my.csv"}}
+	now := RunConfig{Data: DataConfig{Kind: "csv", Path: abs}}
+	if d := configDiff(rel, now); d != "" {
+		t.Errorf("relative and absolute forms of one file differ: %q", d)
+	}
+	now.Data.Path = filepath.Join(filepath.Dir(abs), "other.csv")
+	if d := configDiff(rel, now); !strings.Contains(d, "data.path") {
+		t.Errorf("another file agrees: %q", d)
+	}
+	taxi := RunConfig{Data: DataConfig{Name: "nytaxi", Path: "nytaxi/train.csv"}}
+	taxiAbs := taxi
+	taxiAbs.Data.Path, _ = filepath.Abs("nytaxi/train.csv")
+	if d := configDiff(taxi, taxiAbs); !strings.Contains(d, "data.path") {
+		t.Errorf("nytaxi paths compared as CSV paths: %q", d)
 	}
 }
