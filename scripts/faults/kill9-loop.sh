@@ -1,7 +1,8 @@
 #!/bin/bash
 # kill -9 loop over a 12-run sweep (issue 27): run the sweep uninterrupted
 # once as the reference, then again from scratch killing every sweep process
-# with SIGKILL at random moments (0.3-3 s apart) and restarting it until
+# with SIGKILL at random moments (0.3-3 s apart at first, widening as the
+# rounds go on) and restarting it until
 # every run is done; then compare each result.json with the reference,
 # ignoring only the fields that record wall time and date. Two variants:
 # one process with --jobs 2, and two processes each owning one of 2 shards.
@@ -39,7 +40,10 @@ loop() { # name, then the commands to start (each a string)
 			pids+=($!)
 			starts=$((starts + 1))
 		done
-		sleep "$(python3 -c 'import random; print(round(random.uniform(0.3, 3.0), 2))')"
+		# Random moments, 0.3-3 s at first, the window widening by 5 % a
+		# round so that a slow run (a loaded machine, a long first
+		# checkpoint) still gets past its next checkpoint eventually.
+		sleep "$(python3 -c "import random; print(round(random.uniform(0.3, 3.0) * (1 + $starts / 40), 2))")"
 		local alive=0
 		for p in "${pids[@]}"; do kill -0 $p 2>/dev/null && alive=1; done
 		if [ $alive = 1 ]; then
