@@ -120,7 +120,7 @@ func fileStatus(dir string, want *Want) Status {
 // cannot be trusted (Refused: unreadable, failing its checksum, trained on
 // other data than want's) or one made under another config (Changed).
 func checkpointStatus(dir string, want *Want) Status {
-	ck, err := train.LoadCheckpoint(filepath.Join(dir, train.CheckpointFile))
+	ck, err := train.LoadCheckpointHeader(filepath.Join(dir, train.CheckpointFile))
 	switch {
 	case errors.Is(err, train.ErrNoCheckpoint) || errors.Is(err, fs.ErrNotExist):
 		return Status{State: Todo}
