@@ -34,7 +34,7 @@ func readArrays(dir string, ref *ArraysRef) ([]namedArray, error) {
 		return fmt.Errorf("its arrays file %s is damaged (%s)", ref.File, what)
 	}
 	left := ref.Bytes // bytes not yet read, to bound allocations
-	buf := make([]byte, 8192)
+	buf := make([]byte, 1<<16)
 	read := func(n int) ([]byte, error) {
 		if int64(n) > left {
 			return nil, damaged("cut off")

@@ -1,6 +1,8 @@
 package train
 
 import (
+	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -11,14 +13,13 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// mnistSizeCheckpoint builds the multi-output SLGP of
-// configs/mnist/slgp-dw2.yaml on a small synthetic experiment of mnist's
-// shape (10 one-hot inputs, 784 outputs) and returns a checkpoint of its
-// parameters with Adam moments of the same sizes, as a run at mnist size
-// writes it; no training.
-func mnistSizeCheckpoint(t testing.TB) *Checkpoint {
+// sizedCheckpoint builds the model of the config file configs/<file> on a
+// small synthetic experiment with dx one-hot inputs and dy outputs and
+// returns a checkpoint of its parameters with Adam moments of the same
+// sizes, as a run of that model writes it; no training.
+func sizedCheckpoint(t testing.TB, file string, dx, dy int) *Checkpoint {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "..", "configs", "mnist", "slgp-dw2.yaml"))
+	b, err := os.ReadFile(filepath.Join("..", "..", "configs", file))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,14 +33,14 @@ func mnistSizeCheckpoint(t testing.TB) *Checkpoint {
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	const n = 200
-	X, Y := mat.NewDense(n, 10, nil), mat.NewDense(n, 784, nil)
+	X, Y := mat.NewDense(n, dx, nil), mat.NewDense(n, dy, nil)
 	for i := range n {
-		X.Set(i, i%10, 1)
-		for j := range 784 {
+		X.Set(i, i%dx, 1)
+		for j := range dy {
 			Y.Set(i, j, rng.Float64())
 		}
 	}
-	m, err := BuildModel(cfg, &Experiment{Name: "mnist", XTrain: X, YTrain: Y, SigmaY: 1})
+	m, err := BuildModel(cfg, &Experiment{Name: "sized", XTrain: X, YTrain: Y, SigmaY: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,13 +59,37 @@ func mnistSizeCheckpoint(t testing.TB) *Checkpoint {
 	return ck
 }
 
-// TestMNISTCheckpointCost writes and reads a checkpoint of mnist size and
-// logs the times and file sizes (MGP_CKPT_SIZE=1; it takes a while).
-func TestMNISTCheckpointCost(t *testing.T) {
-	if os.Getenv("MGP_CKPT_SIZE") == "" {
+// TestCheckpointCost writes and reads checkpoints of the toy SLGP and of
+// the mnist SLGP, all in JSON (as before arrays files) and with an arrays
+// file, and logs the times and file sizes. MGP_CKPT_SIZE=1 measures all
+// but the mnist checkpoint in JSON (about three minutes); =json that too.
+func TestCheckpointCost(t *testing.T) {
+	env := os.Getenv("MGP_CKPT_SIZE")
+	if env == "" {
 		t.Skip("set MGP_CKPT_SIZE=1 to measure")
 	}
-	ck := mnistSizeCheckpoint(t)
+	for _, c := range []struct {
+		name, file string
+		dx, dy     int
+	}{{"toy slgp", "toy/hetero-slgp.yaml", 1, 1}, {"mnist slgp", "mnist/slgp-dw2.yaml", 10, 784}} {
+		ck := sizedCheckpoint(t, c.file, c.dx, c.dy)
+		for _, json := range []bool{true, false} {
+			if json && c.dy == 784 && env != "json" {
+				continue
+			}
+			old := arraysMinValues
+			if json {
+				arraysMinValues = math.MaxInt
+			}
+			measureCheckpoint(t, fmt.Sprintf("%s, json %v", c.name, json), ck)
+			arraysMinValues = old
+		}
+	}
+}
+
+// measureCheckpoint saves and loads ck, logs the cost and checks the
+// parameters read back bit for bit.
+func measureCheckpoint(t *testing.T, label string, ck *Checkpoint) {
 	nv := 0
 	for _, x := range ck.Params {
 		nv += len(x.Data)
@@ -83,17 +108,18 @@ func TestMNISTCheckpointCost(t *testing.T) {
 	}
 	tr := time.Since(t0)
 	var size int64
+	var files []string
 	ents, _ := os.ReadDir(dir)
 	for _, e := range ents {
 		fi, _ := e.Info()
-		t.Logf("%s: %d bytes", e.Name(), fi.Size())
+		files = append(files, fmt.Sprintf("%s %d B", e.Name(), fi.Size()))
 		size += fi.Size()
 	}
-	t.Logf("%d parameters (x3 with Adam): write %v, read %v, %d bytes on disk", nv, tw, tr, size)
+	t.Logf("%s: %d parameters (x3 with Adam): write %v, read %v, %d bytes on disk (%v)", label, nv, tw.Round(time.Millisecond), tr.Round(time.Millisecond), size, files)
 	for name, x := range ck.Params {
 		y := got.Params[name]
 		for i := range x.Data {
-			if x.Data[i] != y.Data[i] {
+			if math.Float64bits(x.Data[i]) != math.Float64bits(y.Data[i]) {
 				t.Fatalf("%s[%d] read back as %v, want %v", name, i, y.Data[i], x.Data[i])
 			}
 		}
