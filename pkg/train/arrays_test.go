@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"gonum.org/v1/gonum/mat"
 )
 
 // withArraysFile makes every checkpoint the test writes keep its arrays in
@@ -307,5 +309,31 @@ func TestJSONCheckpointResumesWithArraysFile(t *testing.T) {
 	sameOutcome(t, "resumed from a JSON checkpoint", ref, got)
 	if files := arraysFiles(t, out); len(files) != 1 {
 		t.Fatalf("arrays files after the resumed run: %v, want one", files)
+	}
+}
+
+// TestArraysFileLoadRun: a finished run whose checkpoint keeps an arrays
+// file is restored by LoadRun (mgp eval and predict) with the trained
+// parameters.
+func TestArraysFileLoadRun(t *testing.T) {
+	withArraysFile(t)
+	cfg := toyConfig("sgp", 10)
+	out := filepath.Join(t.TempDir(), "run")
+	ref, err := Run(context.Background(), cfg, Options{OutDir: out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(arraysFiles(t, out)) != 1 {
+		t.Fatal("no arrays file")
+	}
+	_, _, m, err := LoadRun(out, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, got := ref.Model.Params().Snapshot(), m.Params().Snapshot()
+	for name, w := range want {
+		if !mat.Equal(w, got[name]) {
+			t.Fatalf("parameter %s differs from the trained one", name)
+		}
 	}
 }
