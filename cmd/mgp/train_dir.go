@@ -81,6 +81,9 @@ func checkRunDirFree(dir string, resume, overwrite bool) error {
 				return fmt.Errorf("--overwrite: %v", err)
 			}
 		}
+		if _, err := train.RemoveArraysFiles(dir, ""); err != nil {
+			return fmt.Errorf("--overwrite: %v", err)
+		}
 	}
 	return nil
 }

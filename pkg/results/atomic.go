@@ -30,17 +30,29 @@ func WriteJSONAtomic(path string, v any) error {
 // is removed and path is left as it was. The temporary name starts with a
 // dot and ends in ".tmp", so scans for "*.json" or "*.png" never see it; a
 // writer killed mid-write leaves it behind (see RemoveStaleTemps).
-func WriteFileAtomic(path string, write func(io.Writer) error) (err error) {
+func WriteFileAtomic(path string, write func(io.Writer) error) error {
 	if st, serr := os.Stat(path); serr == nil && st.IsDir() {
 		return fmt.Errorf("%s is a directory: give the name of a file to write", path)
 	}
-	dir := filepath.Dir(path)
+	_, err := WriteFileAtomicNamed(filepath.Dir(path), filepath.Base(path), func(w io.Writer) (string, error) {
+		return filepath.Base(path), write(w)
+	})
+	return err
+}
+
+// WriteFileAtomicNamed is WriteFileAtomic for a file whose name is known
+// only once it is written (a name made from its content's hash, say):
+// write fills a temporary file in dir, named as WriteFileAtomic names the
+// temporary of a file called base (so RemoveStaleTemps(dir, base) clears
+// it), and returns the file's name in dir, which the temporary is renamed
+// to once flushed to disk. It returns the path written.
+func WriteFileAtomicNamed(dir, base string, write func(io.Writer) (string, error)) (path string, err error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
+		return "", err
 	}
-	f, err := os.CreateTemp(dir, tempPrefix(filepath.Base(path))+"*"+tempSuffix)
+	f, err := os.CreateTemp(dir, tempPrefix(base)+"*"+tempSuffix)
 	if err != nil {
-		return err
+		return "", err
 	}
 	tmp := f.Name()
 	defer func() {
@@ -49,23 +61,31 @@ func WriteFileAtomic(path string, write func(io.Writer) error) (err error) {
 			_ = os.Remove(tmp)
 		}
 	}()
-	if err = write(f); err != nil {
-		return err
+	name, err := write(f)
+	if err != nil {
+		return "", err
+	}
+	if name == "" || name != filepath.Base(name) {
+		return "", fmt.Errorf("writing %s: %q is not a file name", base, name)
 	}
 	if err = f.Chmod(0o644); err != nil {
-		return err
+		return "", err
 	}
 	if err = f.Sync(); err != nil {
-		return err
+		return "", err
 	}
 	if err = f.Close(); err != nil {
-		return err
+		return "", err
+	}
+	path = filepath.Join(dir, name)
+	if st, serr := os.Stat(path); serr == nil && st.IsDir() {
+		return "", fmt.Errorf("%s is a directory: give the name of a file to write", path)
 	}
 	if err = os.Rename(tmp, path); err != nil {
-		return err
+		return "", err
 	}
 	syncDir(dir)
-	return nil
+	return path, nil
 }
 
 // syncDir flushes the directory entry of a rename; it is best effort, as some

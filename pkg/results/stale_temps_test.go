@@ -1,6 +1,7 @@
 package results
 
 import (
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -68,5 +69,39 @@ func TestRemoveStaleTemps(t *testing.T) {
 	}
 	if removed, err := RemoveStaleTemps(filepath.Join(dir, "absent"), "checkpoint.json"); err != nil || len(removed) != 0 {
 		t.Errorf("a missing directory: %q, %v", removed, err)
+	}
+}
+
+// TestWriteFileAtomicNamed: the file gets the name its writer returns,
+// its temporary is one RemoveStaleTemps clears for base, and a failed
+// write or a name with a directory leaves nothing behind.
+func TestWriteFileAtomicNamed(t *testing.T) {
+	dir := t.TempDir()
+	var tmp string
+	p, err := WriteFileAtomicNamed(dir, "x.bin", func(w io.Writer) (string, error) {
+		tmp = w.(*os.File).Name()
+		_, err := w.Write([]byte("abc"))
+		return "x-abc.bin", err
+	})
+	if err != nil || p != filepath.Join(dir, "x-abc.bin") {
+		t.Fatalf("path %q, err %v", p, err)
+	}
+	if !IsAtomicTemp(filepath.Base(tmp), "x.bin") {
+		t.Fatalf("temporary %s is not one RemoveStaleTemps clears", tmp)
+	}
+	if b, _ := os.ReadFile(p); string(b) != "abc" {
+		t.Fatalf("content %q", b)
+	}
+	for _, name := range []string{"", "../y.bin", "sub/y.bin"} {
+		if _, err := WriteFileAtomicNamed(dir, "x.bin", func(io.Writer) (string, error) { return name, nil }); err == nil {
+			t.Errorf("name %q accepted", name)
+		}
+	}
+	if _, err := WriteFileAtomicNamed(dir, "x.bin", func(io.Writer) (string, error) { return "z.bin", errors.New("boom") }); err == nil {
+		t.Error("a failed write succeeded")
+	}
+	ents, _ := os.ReadDir(dir)
+	if len(ents) != 1 {
+		t.Fatalf("files left: %v", ents)
 	}
 }

@@ -140,7 +140,7 @@ func executeOne(ctx context.Context, r Run, run Runner, o Options, p *progress) 
 		return
 	}
 	defer release()
-	st := fileStatus(r.Dir, r.Want) // another process may have finished it meanwhile
+	st := verifyArrays(r.Dir, fileStatus(r.Dir, r.Want)) // another process may have finished it meanwhile
 	if leave(r, st, o, p) {
 		return
 	}

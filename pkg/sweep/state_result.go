@@ -38,7 +38,7 @@ func resultStatus(dir string, want *Want) (Status, bool) {
 		return Status{State: Refused, Detail: "result.json cannot be used: " + err.Error()}, true
 	}
 	if !res.Complete {
-		ck, err := train.LoadCheckpoint(filepath.Join(dir, train.CheckpointFile))
+		ck, err := train.LoadCheckpointHeader(filepath.Join(dir, train.CheckpointFile))
 		if err == nil && ck.Unfinished() {
 			return Status{}, false
 		}

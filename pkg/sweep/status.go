@@ -119,8 +119,11 @@ func fileStatus(dir string, want *Want) Status {
 // the resume rebuilds), nothing to resume from (Todo), a checkpoint that
 // cannot be trusted (Refused: unreadable, failing its checksum, trained on
 // other data than want's) or one made under another config (Changed).
+// It reads checkpoint.json only, not the arrays file of a large checkpoint
+// (train.LoadCheckpointHeader checks it is there, of the recorded size);
+// the resume checks its SHA-256 and refuses it if damaged.
 func checkpointStatus(dir string, want *Want) Status {
-	ck, err := train.LoadCheckpoint(filepath.Join(dir, train.CheckpointFile))
+	ck, err := train.LoadCheckpointHeader(filepath.Join(dir, train.CheckpointFile))
 	switch {
 	case errors.Is(err, train.ErrNoCheckpoint) || errors.Is(err, fs.ErrNotExist):
 		return Status{State: Todo}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
 	"github.com/mgpteam/mgp/pkg/data"
@@ -46,11 +47,13 @@ type Checkpoint struct {
 	// Checksum is "sha256:" and the hex SHA-256 of the file with this
 	// value replaced by checksumPlaceholder (see Encode); empty in
 	// checkpoints of versions before checksums, which are read unchecked.
-	Checksum string            `json:"checksum,omitempty"`
-	Config   RunConfig         `json:"config"`
-	Variant  string            `json:"variant,omitempty"`
-	Params   map[string]Matrix `json:"params"`
-	Version  string            `json:"version"`
+	Checksum string    `json:"checksum,omitempty"`
+	Config   RunConfig `json:"config"`
+	Variant  string    `json:"variant,omitempty"`
+	// Params holds the parameters; in the JSON file only when the
+	// checkpoint is small (see Arrays).
+	Params  map[string]Matrix `json:"params,omitempty"`
+	Version string            `json:"version"`
 	// EarlierVersions are the versions of the binaries that trained the
 	// run before Version, oldest first, when it was resumed by another.
 	EarlierVersions []string `json:"earlier_versions,omitempty"`
@@ -79,6 +82,11 @@ type Checkpoint struct {
 	// a result.json lost after the checkpoint was written is rebuilt from
 	// it byte for byte (see ResultBytes).
 	Result json.RawMessage `json:"result,omitempty"`
+	// Arrays, in the file of a large checkpoint, names the arrays file
+	// beside it that holds Params, the Adam moments of State and the
+	// parameters of Selection (see arrays.go); LoadCheckpoint reads them
+	// back and sets Arrays to nil. Save sets it.
+	Arrays *ArraysRef `json:"arrays,omitempty"`
 }
 
 // NewCheckpoint captures cfg and the parameters ps.
@@ -86,24 +94,67 @@ func NewCheckpoint(cfg RunConfig, ps *ad.ParamSet, version string) *Checkpoint {
 	return &Checkpoint{Config: cfg, Params: snapshotParams(ps), Version: version}
 }
 
-// Save writes the checkpoint, with its checksum, to path atomically.
+// Save writes the checkpoint, with its checksum, to path atomically. A
+// large checkpoint's float arrays go first to an arrays file in path's
+// directory, which the JSON then names (see arrays.go); arrays files of
+// earlier checkpoints are removed once the JSON is written.
 func (ck *Checkpoint) Save(path string) error {
-	b, err := ck.Encode()
+	if ck.Arrays != nil && ck.Params == nil {
+		return fmt.Errorf("saving %s: the checkpoint was read without its arrays file (LoadCheckpointHeader) and cannot be saved", path)
+	}
+	dir := filepath.Dir(path)
+	out, keep := *ck, ""
+	out.Arrays = nil
+	if as := ck.arrays(); countValues(as) >= arraysMinValues {
+		ref, err := writeArrays(dir, as)
+		if err != nil {
+			return err
+		}
+		out, keep = *ck.withoutArrays(ref), ref.File
+	}
+	b, err := out.Encode()
 	if err != nil {
 		return err
 	}
-	return results.WriteFileAtomic(path, func(w io.Writer) error {
+	if err := results.WriteFileAtomic(path, func(w io.Writer) error {
 		_, err := w.Write(b)
 		return err
-	})
+	}); err != nil {
+		return err
+	}
+	_, _ = RemoveArraysFiles(dir, keep) // best effort: a leftover is removed by the next save
+	return nil
 }
 
 // ErrNoCheckpoint marks a run directory without a checkpoint.
 var ErrNoCheckpoint = errors.New("no checkpoint")
 
-// LoadCheckpoint reads a checkpoint. A missing file gives an error wrapping
-// ErrNoCheckpoint.
+// LoadCheckpoint reads a checkpoint, with its arrays file if it has one,
+// checking both against their checksums. A missing file gives an error
+// wrapping ErrNoCheckpoint; a damaged one (or a missing or damaged arrays
+// file) a *CorruptError.
 func LoadCheckpoint(path string) (*Checkpoint, error) {
+	ck, err := LoadCheckpointHeader(path)
+	if err != nil || ck.Arrays == nil {
+		return ck, err
+	}
+	as, err := readArrays(filepath.Dir(path), ck.Arrays)
+	if err == nil {
+		err = ck.setArrays(as)
+	}
+	if err != nil {
+		return nil, &CorruptError{Path: path, Reason: err.Error()}
+	}
+	ck.Arrays = nil
+	return ck, nil
+}
+
+// LoadCheckpointHeader is LoadCheckpoint without reading the arrays file of
+// a large checkpoint: it checks checkpoint.json's checksum and that the
+// arrays file it names is there with the recorded size, and leaves Params,
+// the Adam moments and the selected parameters empty (Arrays set). For
+// deciding what to do with a run (sweep status), not for restoring it.
+func LoadCheckpointHeader(path string) (*Checkpoint, error) {
 	b, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("%s: %w (is this a run directory written by mgp train?)", path, ErrNoCheckpoint)
@@ -117,6 +168,14 @@ func LoadCheckpoint(path string) (*Checkpoint, error) {
 	}
 	if err := verifyChecksum(b, ck.Checksum); err != nil {
 		return nil, &CorruptError{Path: path, Reason: err.Error()}
+	}
+	if ck.Arrays != nil {
+		if ck.Checksum == "" {
+			return nil, &CorruptError{Path: path, Reason: "it names an arrays file but has no checksum"}
+		}
+		if err := checkArraysFile(filepath.Dir(path), ck.Arrays); err != nil {
+			return nil, &CorruptError{Path: path, Reason: err.Error()}
+		}
 	}
 	return &ck, nil
 }

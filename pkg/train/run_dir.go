@@ -16,7 +16,11 @@ func checkRunDir(dir string, cfg RunConfig, resume bool) (*Checkpoint, error) {
 		return nil, &InputError{err}
 	}
 	path := filepath.Join(dir, CheckpointFile)
-	ck, err := LoadCheckpoint(path)
+	load := LoadCheckpointHeader // enough to refuse an unfinished run
+	if resume {
+		load = LoadCheckpoint
+	}
+	ck, err := load(path)
 	var ce *CorruptError
 	switch {
 	case errors.Is(err, ErrNoCheckpoint):
@@ -64,6 +68,15 @@ func discardRun(opts Options) error {
 			return fmt.Errorf("--restart: %w", err)
 		}
 		if !opts.Quiet && opts.Log != nil {
+			fmt.Fprintf(opts.Log, "--restart: removed %s\n", p)
+		}
+	}
+	removed, err := RemoveArraysFiles(opts.OutDir, "")
+	if err != nil {
+		return fmt.Errorf("--restart: %w", err)
+	}
+	if !opts.Quiet && opts.Log != nil {
+		for _, p := range removed {
 			fmt.Fprintf(opts.Log, "--restart: removed %s\n", p)
 		}
 	}

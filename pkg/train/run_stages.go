@@ -275,7 +275,7 @@ func (r *run) fit() error {
 // writes (checkpoint.json, result.json) that a kill mid-write left in the
 // run directory, saying so unless quiet. Nothing else is touched.
 func removeStaleTemps(opts Options) error {
-	removed, err := results.RemoveStaleTemps(opts.OutDir, CheckpointFile, ResultFile)
+	removed, err := results.RemoveStaleTemps(opts.OutDir, CheckpointFile, ArraysTempBase, ResultFile)
 	if err != nil {
 		return fmt.Errorf("removing a stale temporary file: %w", err)
 	}

@@ -16,10 +16,10 @@ import (
 // only look alike, and other files' temporaries, are left alone.
 func TestRunRemovesStaleWriteTemps(t *testing.T) {
 	cfg := resumeConfig("sgp", "hetero")
-	keep := []string{"notes.tmp", ".checkpoint.json.tmp", ".checkpoint.json.1x.tmp", ".lock.json.77.tmp", "checkpoint.json.5.tmp"}
+	keep := []string{"notes.tmp", ".checkpoint.json.tmp", ".checkpoint.bin.tmp", ".checkpoint.json.1x.tmp", ".lock.json.77.tmp", "checkpoint.json.5.tmp"}
 	plant := func(t *testing.T, dir string) {
 		t.Helper()
-		for _, n := range append([]string{".checkpoint.json.2046813371.tmp", ".result.json.31.tmp"}, keep...) {
+		for _, n := range append([]string{".checkpoint.json.2046813371.tmp", ".result.json.31.tmp", ".checkpoint.bin.4417.tmp"}, keep...) {
 			if err := os.WriteFile(filepath.Join(dir, n), []byte(`{"par`), 0o644); err != nil {
 				t.Fatal(err)
 			}
