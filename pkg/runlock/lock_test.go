@@ -82,10 +82,7 @@ func TestLivePausedHolderKeepsLock(t *testing.T) {
 	if _, err := Acquire(dir, MinStale); !errors.Is(err, ErrLocked) || !strings.Contains(err.Error(), "locked by") {
 		t.Fatalf("contender on a paused live holder: %v", err)
 	}
-	time.Sleep(100 * time.Millisecond)
-	if h, _ := Read(dir); time.Since(h.Beat) > time.Second {
-		t.Fatalf("heartbeat did not resume: %s old", time.Since(h.Beat))
-	}
+	waitBeat(t, dir)
 	select {
 	case <-l.Lost():
 		t.Fatal("the holder lost its lock")
@@ -124,9 +121,26 @@ func TestHeartbeatAtFixedCadence(t *testing.T) {
 	}
 	defer l.Release()
 	age(t, l.Path(), time.Hour)
-	time.Sleep(150 * time.Millisecond)
-	if h, _ := Read(dir); time.Since(h.Beat) > time.Second {
-		t.Fatalf("heartbeat %s old after 150 ms with a 20 ms cadence", time.Since(h.Beat))
+	// The beat must come from the fixed cadence, not from the holder's
+	// --stale (an hour here, which would mean a beat every 15 minutes).
+	waitBeat(t, dir)
+}
+
+// waitBeat waits for dir's lock to show a heartbeat less than a minute
+// old, polling: its deadline of 20 s is far above the tests' 20 ms
+// cadence, so a loaded machine cannot fail it, and far below the
+// minutes a cadence derived from --stale would take.
+func waitBeat(t *testing.T, dir string) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		if h, _ := Read(dir); time.Since(h.Beat) < time.Minute {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no heartbeat within 20 s with a 20 ms cadence")
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }
 
