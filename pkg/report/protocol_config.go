@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"strings"
 
 	"github.com/mgpteam/mgp/pkg/results"
 )
@@ -49,24 +48,7 @@ func configKey(r *results.Result) string {
 // configChanges names what sets config key b apart from a: "train.lr
 // 0.01 → 0.03", at most four keys.
 func configChanges(a, b string) string {
-	cs := results.DiffConfigs(decodeKey(a), decodeKey(b))
-	var parts []string
-	for i, c := range cs {
-		if i == 4 {
-			parts = append(parts, fmt.Sprintf("and %d more", len(cs)-4))
-			break
-		}
-		parts = append(parts, fmt.Sprintf("%s %s → %s", c.Key, showConfigValue(c.Old), showConfigValue(c.New)))
-	}
-	return strings.Join(parts, ", ")
-}
-
-// showConfigValue prints a config value, "unset" for a missing one.
-func showConfigValue(v any) string {
-	if v == nil {
-		return "unset"
-	}
-	return fmt.Sprint(v)
+	return results.FormatChanges(results.DiffConfigs(decodeKey(a), decodeKey(b)), 4, " ", ", ")
 }
 
 // decodeKey reads a configKey back into a flat map.

@@ -1,6 +1,7 @@
 package results
 
 import (
+	"fmt"
 	"reflect"
 	"slices"
 	"strings"
@@ -74,4 +75,25 @@ func flattenInto(prefix string, m map[string]any, out map[string]any) {
 		}
 		out[key] = v
 	}
+}
+
+// FormatChanges renders at most most changes as "<key><keySep><old> →
+// <new>" joined by sep ("unset" for a missing value), then "and N more"
+// when there are others.
+func FormatChanges(cs []ConfigChange, most int, keySep, sep string) string {
+	show := func(v any) string {
+		if v == nil {
+			return "unset"
+		}
+		return fmt.Sprint(v)
+	}
+	var parts []string
+	for i, c := range cs {
+		if i == most {
+			parts = append(parts, fmt.Sprintf("and %d more", len(cs)-most))
+			break
+		}
+		parts = append(parts, c.Key+keySep+show(c.Old)+" → "+show(c.New))
+	}
+	return strings.Join(parts, sep)
 }

@@ -2,7 +2,6 @@ package sweep
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/mgpteam/mgp/pkg/results"
 	"github.com/mgpteam/mgp/pkg/train"
@@ -75,23 +74,7 @@ func (w *Want) dataChanges(recorded, where string) (string, bool, error) {
 // describeChanges renders config changes as "key: old → new; ...", at
 // most six of them.
 func describeChanges(cs []results.ConfigChange) string {
-	var parts []string
-	for i, c := range cs {
-		if i == 6 {
-			parts = append(parts, fmt.Sprintf("and %d more", len(cs)-6))
-			break
-		}
-		parts = append(parts, fmt.Sprintf("%s: %s → %s", c.Key, showValue(c.Old), showValue(c.New)))
-	}
-	return strings.Join(parts, "; ")
-}
-
-// showValue prints a config value, "unset" for a missing one.
-func showValue(v any) string {
-	if v == nil {
-		return "unset"
-	}
-	return fmt.Sprint(v)
+	return results.FormatChanges(cs, 6, ": ", "; ")
 }
 
 // shortFP abbreviates a "sha256:..." fingerprint.
