@@ -38,32 +38,13 @@ func FitNYTaxiStandardizer(X, Y *mat.Dense) *Standardizer {
 	return s
 }
 
-// epsStats returns the column means and population sd + NYTaxiStdEps, by
-// two passes (the second with the compensated correction).
+// epsStats returns the column means and population sd + NYTaxiStdEps
+// (columnMoments; a constant column keeps its computed mean and sd 0 + ε).
 func epsStats(A *mat.Dense) (mean, std []float64) {
-	r, c := A.Dims()
-	mean = make([]float64, c)
-	std = make([]float64, c)
-	for i := range r {
-		for j, v := range A.RawRowView(i) {
-			mean[j] += v
-		}
-	}
-	for j := range mean {
-		mean[j] /= float64(r)
-	}
-	ss := make([]float64, c)
-	comp := make([]float64, c)
-	for i := range r {
-		for j, v := range A.RawRowView(i) {
-			d := v - mean[j]
-			ss[j] += d * d
-			comp[j] += d
-		}
-	}
+	mean, variance, _ := columnMoments(A)
+	std = make([]float64, len(mean))
 	for j := range std {
-		v := (ss[j] - comp[j]*comp[j]/float64(r)) / float64(r)
-		std[j] = math.Sqrt(math.Max(v, 0)) + NYTaxiStdEps
+		std[j] = math.Sqrt(variance[j]) + NYTaxiStdEps
 	}
 	return mean, std
 }

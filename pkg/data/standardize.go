@@ -65,9 +65,27 @@ func columnStats(A *mat.Dense) (mean, std []float64) {
 	if A == nil || A.IsEmpty() {
 		return nil, nil
 	}
+	mean, variance, constant := columnMoments(A)
+	std = make([]float64, len(mean))
+	for j := range std {
+		if constant[j] {
+			mean[j], std[j] = A.At(0, j), 1
+			continue
+		}
+		std[j] = math.Sqrt(variance[j])
+		if std[j] == 0 {
+			std[j] = 1
+		}
+	}
+	return mean, std
+}
+
+// columnMoments returns the per-column means and population variances of
+// A (two passes, the second with the compensated correction; variances
+// clamped at 0) and which columns hold one value only.
+func columnMoments(A *mat.Dense) (mean, variance []float64, constant []bool) {
 	r, c := A.Dims()
 	mean = make([]float64, c)
-	std = make([]float64, c)
 	lo := make([]float64, c)
 	hi := make([]float64, c)
 	copy(lo, A.RawRowView(0))
@@ -82,7 +100,6 @@ func columnStats(A *mat.Dense) (mean, std []float64) {
 	for j := range mean {
 		mean[j] /= float64(r)
 	}
-	// Second pass with the compensated (corrected two-pass) formula.
 	ss := make([]float64, c)
 	comp := make([]float64, c)
 	for i := range r {
@@ -92,18 +109,13 @@ func columnStats(A *mat.Dense) (mean, std []float64) {
 			comp[j] += d
 		}
 	}
-	for j := range std {
-		if lo[j] == hi[j] {
-			mean[j], std[j] = lo[j], 1
-			continue
-		}
-		v := (ss[j] - comp[j]*comp[j]/float64(r)) / float64(r)
-		std[j] = math.Sqrt(math.Max(v, 0))
-		if std[j] == 0 {
-			std[j] = 1
-		}
+	variance = make([]float64, c)
+	constant = make([]bool, c)
+	for j := range variance {
+		variance[j] = math.Max((ss[j]-comp[j]*comp[j]/float64(r))/float64(r), 0)
+		constant[j] = lo[j] == hi[j]
 	}
-	return mean, std
+	return mean, variance, constant
 }
 
 // affine returns (A - mean)/std, or A·std + mean when inverse is set.
