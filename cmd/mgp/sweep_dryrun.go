@@ -81,6 +81,7 @@ func dryRun(ctx context.Context, w io.Writer, runs []plannedRun, costs *sweep.Co
 	counts := map[sweep.State]int{}
 	var durations []float64
 	unknown := map[string]int{}
+	borrowed := 0
 	total := 0.0
 	eo := o.execOptions()
 	for _, p := range runs {
@@ -101,6 +102,7 @@ func dryRun(ctx context.Context, w io.Writer, runs []plannedRun, costs *sweep.Co
 				est = fmtDur(sec)
 				if !exact {
 					est = "≈" + est
+					borrowed++
 				}
 				durations = append(durations, sec)
 				total += sec
@@ -146,6 +148,9 @@ func dryRun(ctx context.Context, w io.Writer, runs []plannedRun, costs *sweep.Co
 		fmtDur(total), o.jobs, fmtDur(schedule(durations, o.jobs)), ad.Backend())
 	for m, n := range unknown {
 		fmt.Fprintf(w, "  + %d %s runs of unknown cost (never measured: add --measure)\n", n, m)
+	}
+	if borrowed > 0 {
+		fmt.Fprintf(w, "  %d estimates (≈) are borrowed from other data sets and ignore this run's batch, inducing points and network sizes: add --measure to time these pairs\n", borrowed)
 	}
 	return nil
 }

@@ -97,6 +97,22 @@ func TestSweepDryRunEstimates(t *testing.T) {
 	if err != nil || !strings.Contains(out, costs) || strings.Contains(out, "timed here") || strings.Contains(out, "no measured time") {
 		t.Fatalf("dry run from a cost file (err %v):\n%s", err, out)
 	}
+	if strings.Contains(out, "borrowed from other data sets") {
+		t.Fatalf("exact costs flagged as borrowed:\n%s", out)
+	}
+	// Costs measured on another data set only are borrowed, and said to be.
+	raw, err := os.ReadFile(costs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := filepath.Join(dir, "other.json")
+	if err := os.WriteFile(other, []byte(strings.ReplaceAll(string(raw), `"dataset": "`, `"dataset": "elsewhere-`)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err = run(t, "sweep", "-c", spec, "--dry-run", "--costs", other)
+	if err != nil || !strings.Contains(out, "≈") || !strings.Contains(out, "borrowed from other data sets and ignore") {
+		t.Fatalf("dry run from another data set's costs (err %v):\n%s", err, out)
+	}
 	if _, _, err := run(t, "sweep", "-c", spec, "--save-costs", costs); exitCode(err) != 2 {
 		t.Fatalf("--save-costs without --dry-run: err = %v", err)
 	}
