@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -192,5 +193,33 @@ func TestCompareRefusesBadInput(t *testing.T) {
 	_, _, err := run(t, "compare", "--data", csv, "--target", "y", "--out", out)
 	if err == nil || exitCode(err) != 2 || !strings.Contains(err.Error(), "id") {
 		t.Errorf("a text column as input: err %v, want exit 2 naming it", err)
+	}
+}
+
+// TestCompareAnyModel: --models takes every registered model (the ten),
+// each trains a few iterations on 2 splits and is in the report.
+func TestCompareAnyModel(t *testing.T) {
+	if testing.Short() {
+		t.Skip("trains every model twice")
+	}
+	dir := t.TempDir()
+	csv := synthCSV(t, dir, 60, true, 4)
+	out := filepath.Join(dir, "cmp")
+	all := "sgp,shgp,smgp,slgp,svhgp,dagp,gpcde,hnn,mdn,cvae"
+	stdout, stderr, err := run(t, "compare", "--data", csv, "--target", "y", "--inputs", "x", "--models", all,
+		"--splits", "2", "--iterations", "4", "--out", out, "--quiet")
+	if err != nil {
+		t.Fatalf("%v\n%s\n%s", err, stdout, stderr)
+	}
+	r := readCompareReport(t, out)
+	var got []string
+	for _, m := range r.Models {
+		got = append(got, m.Model)
+	}
+	slices.Sort(got)
+	want := strings.Split(all, ",")
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("report models %v, want %s", got, all)
 	}
 }
