@@ -84,7 +84,7 @@ func WriteFigures(ctx context.Context, out string, rep *Report) error {
 			return err
 		}
 	}
-	if rep.Best == "" {
+	if rep.BestSplit == "" {
 		return nil
 	}
 	return chosenFigures(ctx, out, rep, save)
@@ -92,7 +92,7 @@ func WriteFigures(ctx context.Context, out string, rep *Report) error {
 
 // chosenFigures draws the chosen model's figures from its best split's run.
 func chosenFigures(ctx context.Context, out string, rep *Report, save func(string, string, *gplot.Plot, vg.Length, vg.Length) error) error {
-	ck, exp, m, err := train.LoadRun(filepath.Join(out, rep.Best), "")
+	ck, exp, m, err := train.LoadRun(filepath.Join(out, rep.BestSplit), "")
 	if err != nil {
 		return err
 	}
