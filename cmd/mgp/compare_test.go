@@ -316,3 +316,34 @@ func TestCompareRefit(t *testing.T) {
 		t.Error("the second compare --refit trained the refit again")
 	}
 }
+
+// TestCompareTwoInputsSurface: on two-input data report.md references the
+// chosen model's predictive mean and sd heat maps (surface.png), which is
+// a PNG; there are no one-input bands.
+func TestCompareTwoInputsSurface(t *testing.T) {
+	dir := t.TempDir()
+	r := rand.New(rand.NewPCG(6, 1))
+	var b strings.Builder
+	b.WriteString("a,b,y\n")
+	for range 60 {
+		a, c := 4*r.Float64()-2, 5*r.Float64()
+		fmt.Fprintf(&b, "%.5f,%.5f,%.5f\n", a, c, math.Sin(2*a)+(0.05+0.3*c)*r.NormFloat64())
+	}
+	csv := writeFile(t, dir, "two.csv", b.String())
+	out := filepath.Join(dir, "cmp")
+	if stdout, stderr, err := run(t, "compare", "--data", csv, "--target", "y", "--models", "sgp", "--splits", "2",
+		"--iterations", "20", "--out", out, "--quiet"); err != nil {
+		t.Fatalf("%v\n%s\n%s", err, stdout, stderr)
+	}
+	md, err := os.ReadFile(filepath.Join(out, "report.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(md), "![predictive surface](surface.png)") || strings.Contains(string(md), "bands.png") {
+		t.Errorf("report.md does not reference surface.png alone:\n%s", md)
+	}
+	png, err := os.ReadFile(filepath.Join(out, "surface.png"))
+	if err != nil || len(png) < 1000 || string(png[1:4]) != "PNG" {
+		t.Errorf("surface.png: %d bytes, %v", len(png), err)
+	}
+}

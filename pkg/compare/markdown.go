@@ -91,7 +91,7 @@ func ksNoise(r *Report) string {
 // figureOrder lists the figure keys in reading order.
 func figureOrder(r *Report) []string {
 	var keys []string
-	for _, k := range []string{"calibration curve", "predicted vs observed", "predictive bands"} {
+	for _, k := range []string{"calibration curve", "predicted vs observed", "predictive bands", "predictive surface"} {
 		if _, ok := r.Figures[k]; ok {
 			keys = append(keys, k)
 		}
