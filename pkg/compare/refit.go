@@ -39,7 +39,7 @@ type Refit struct {
 // chose, draws on a tie; "" otherwise).
 func RefitPlan(s ModelSummary, iterations int) (iters int, from, latent string) {
 	if !NeedsSelection(s.Model) || len(s.Splits) == 0 {
-		return iterations, fmt.Sprintf("every split's %d iterations (%s trains to the last iteration)", iterations, s.Model), ""
+		return iterations, fmt.Sprintf("as on every split (%s has no held-out selection: it trains to the last iteration)", s.Model), ""
 	}
 	sel := make([]int, len(s.Splits))
 	plugIn := 0
