@@ -109,10 +109,14 @@ func csvTemplateShort(t *testing.T, path string) []string {
 	}
 	var doc struct {
 		Model map[string]any `yaml:"model"`
+		Data  map[string]any `yaml:"data"`
 		Train map[string]any `yaml:"train"`
 	}
 	if err := yaml.Unmarshal(b, &doc); err != nil {
 		t.Fatalf("%s: %v", path, err)
+	}
+	if doc.Data["stats"] != "train" {
+		t.Errorf("%s: data.stats is %v; a template for your own data standardises on the training rows only (train)", path, doc.Data["stats"])
 	}
 	sets := []string{"train.iterations=3", "eval.samples=10", "train.log_every=1"}
 	for k, v := range map[string]string{"m": "8", "m_w": "8", "hidden": "[8]", "s": "2"} {
