@@ -24,6 +24,7 @@ type compareOpts struct {
 	iterations        int
 	jobs              int
 	retryFailed       bool
+	refit             bool
 }
 
 // defaultCompareIterations is every compare run's number of optimiser
@@ -53,6 +54,14 @@ the paired per-split differences against the best; the chosen model and why),
 PNG figures referenced from report.md, and best: a symbolic link to the chosen
 model's run on its best split, for mgp predict --run DIR/best.
 
+--refit retrains the chosen model on every row (data.split: none, statistics of
+all rows) into DIR/refit/<model> and points DIR/best there. Nothing is held out
+of that fit, so the iteration is not selected again: a model with held-out
+selection trains for the median of the iterations selected on its splits (SLGP
+also takes the predictive, draws or plug-in, most splits chose); the others for
+--iterations. The refit run has no test metrics (its result.json says so in
+no_test; mgp eval refuses it); the report's split metrics are what to expect.
+
 The choice: the model with the lowest mean test NLL, unless its win over a simpler
 model (SGP < SHGP < SMGP < SLGP < the others) is within the split-to-split noise,
 mean paired difference <= 2 standard errors (sd/sqrt(K)): then the simplest such.`,
@@ -68,6 +77,7 @@ mean paired difference <= 2 standard errors (sd/sqrt(K)): then the simplest such
 	c.Flags().IntVarP(&o.jobs, "jobs", "j", 1, "runs at once (one BLAS thread each)")
 	c.Flags().StringVar(&o.out, "out", "", "output directory (required); re-running with it resumes")
 	c.Flags().BoolVar(&o.retryFailed, "retry-failed", false, "run again the runs whose error.json records a failure")
+	c.Flags().BoolVar(&o.refit, "refit", false, "retrain the chosen model on every row (DIR/refit/<model>) and point DIR/best at that run")
 	for _, f := range []string{"data", "target", "out"} {
 		_ = c.MarkFlagRequired(f)
 	}
@@ -148,6 +158,11 @@ func runCompare(cmd *cobra.Command, g *globalOpts, o *compareOpts) error {
 		Rows: tbl.Rows(), Splits: o.splits, Iterations: o.iterations})
 	if err != nil {
 		return err
+	}
+	if o.refit {
+		if err := refitChosen(cmd, g, out, rep, set); err != nil {
+			return err
+		}
 	}
 	if err := compare.WriteFigures(cmd.Context(), out, rep); err != nil {
 		fmt.Fprintf(ew, "warning: figures: %v\n", err)

@@ -7,8 +7,11 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/mgpteam/mgp/pkg/train"
 )
 
 // synthCSV writes n rows x, id, y with y = sin(2x) + sd(x)·ε, x uniform on
@@ -192,5 +195,155 @@ func TestCompareRefusesBadInput(t *testing.T) {
 	_, _, err := run(t, "compare", "--data", csv, "--target", "y", "--out", out)
 	if err == nil || exitCode(err) != 2 || !strings.Contains(err.Error(), "id") {
 		t.Errorf("a text column as input: err %v, want exit 2 naming it", err)
+	}
+}
+
+// TestCompareAnyModel: --models takes every registered model (the ten),
+// each trains a few iterations on 2 splits and is in the report.
+func TestCompareAnyModel(t *testing.T) {
+	if testing.Short() {
+		t.Skip("trains every model twice")
+	}
+	dir := t.TempDir()
+	csv := synthCSV(t, dir, 60, true, 4)
+	out := filepath.Join(dir, "cmp")
+	all := "sgp,shgp,smgp,slgp,svhgp,dagp,gpcde,hnn,mdn,cvae"
+	stdout, stderr, err := run(t, "compare", "--data", csv, "--target", "y", "--inputs", "x", "--models", all,
+		"--splits", "2", "--iterations", "4", "--out", out, "--quiet")
+	if err != nil {
+		t.Fatalf("%v\n%s\n%s", err, stdout, stderr)
+	}
+	r := readCompareReport(t, out)
+	var got []string
+	for _, m := range r.Models {
+		got = append(got, m.Model)
+	}
+	slices.Sort(got)
+	want := strings.Split(all, ",")
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("report models %v, want %s", got, all)
+	}
+}
+
+// TestCompareRefit: --refit retrains the chosen model on every row (the
+// run's training set has all 120 rows; its result.json has no metrics and
+// says why), for the median of the iterations its splits selected, and
+// DIR/best is that run: mgp predict uses it as it is, mgp eval refuses it
+// (no test set), and the same command again keeps it.
+func TestCompareRefit(t *testing.T) {
+	dir := t.TempDir()
+	csv := synthCSV(t, dir, 120, true, 5)
+	out := filepath.Join(dir, "cmp")
+	args := []string{"compare", "--data", csv, "--target", "y", "--inputs", "x", "--models", "hnn",
+		"--splits", "3", "--iterations", "60", "--out", out, "--quiet", "--refit"}
+	stdout, stderr, err := run(t, args...)
+	if err != nil {
+		t.Fatalf("%v\n%s\n%s", err, stdout, stderr)
+	}
+	var rep struct {
+		Best  string `json:"best"`
+		Refit *struct {
+			Dir        string `json:"dir"`
+			Rows       int    `json:"rows"`
+			Iterations int    `json:"iterations"`
+			NoTest     string `json:"no_test"`
+		} `json:"refit"`
+		Models []struct {
+			Splits []struct {
+				SelectedIter int `json:"selected_iter"`
+			} `json:"splits"`
+		} `json:"models"`
+	}
+	b, err := os.ReadFile(filepath.Join(out, "report.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Refit == nil || rep.Best != filepath.Join("refit", "hnn") || rep.Refit.Dir != rep.Best || rep.Refit.Rows != 120 || rep.Refit.NoTest == "" {
+		t.Fatalf("report.json: best %q, refit %+v", rep.Best, rep.Refit)
+	}
+	var sel []int
+	for _, s := range rep.Models[0].Splits {
+		sel = append(sel, s.SelectedIter)
+	}
+	slices.Sort(sel)
+	if rep.Refit.Iterations != max(1, sel[1]) {
+		t.Errorf("refit iterations %d, want the median of the selected %v", rep.Refit.Iterations, sel)
+	}
+	best := filepath.Join(out, "best")
+	if target, err := os.Readlink(best); err != nil || target != rep.Best {
+		t.Fatalf("DIR/best -> %q (%v), want %s", target, err, rep.Best)
+	}
+	_, exp, _, err := train.LoadRun(best, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := exp.XTrain.Dims(); n != 120 || !exp.XTest.IsEmpty() {
+		t.Errorf("the refit trained on %d rows (test set empty: %v), want all 120", n, exp.XTest.IsEmpty())
+	}
+	res, err := os.ReadFile(filepath.Join(best, "result.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(res), `"metrics"`) || !strings.Contains(string(res), `"no_test"`) {
+		t.Errorf("the refit's result.json has metrics or no no_test:\n%s", res)
+	}
+	md, _ := os.ReadFile(filepath.Join(out, "report.md"))
+	if !strings.Contains(string(md), "retrained on all 120 rows") || !strings.Contains(string(md), "It has no test metrics") {
+		t.Errorf("report.md does not describe the refit:\n%s", md)
+	}
+	in := writeFile(t, dir, "new.csv", "x\n-1\n1.5\n")
+	pred := filepath.Join(dir, "p.csv")
+	if _, _, err := run(t, "predict", "--run", best, "--input", in, "--out", pred); err != nil {
+		t.Fatalf("predict --run DIR/best (the refit): %v", err)
+	}
+	if p, _ := os.ReadFile(pred); strings.Count(string(p), "\n") != 3 {
+		t.Errorf("predictions:\n%s", p)
+	}
+	if _, _, err := run(t, "eval", "--run", best); err == nil || exitCode(err) != 2 || !strings.Contains(err.Error(), "no test set") {
+		t.Errorf("eval --run on the refit: %v, want exit 2 saying it has no test set", err)
+	}
+	// Again: the refit is kept.
+	st, _ := os.Stat(filepath.Join(best, "result.json"))
+	if _, _, err := run(t, args...); err != nil {
+		t.Fatal(err)
+	}
+	st2, _ := os.Stat(filepath.Join(best, "result.json"))
+	if !st.ModTime().Equal(st2.ModTime()) {
+		t.Error("the second compare --refit trained the refit again")
+	}
+}
+
+// TestCompareTwoInputsSurface: on two-input data report.md references the
+// chosen model's predictive mean and sd heat maps (surface.png), which is
+// a PNG; there are no one-input bands.
+func TestCompareTwoInputsSurface(t *testing.T) {
+	dir := t.TempDir()
+	r := rand.New(rand.NewPCG(6, 1))
+	var b strings.Builder
+	b.WriteString("a,b,y\n")
+	for range 60 {
+		a, c := 4*r.Float64()-2, 5*r.Float64()
+		fmt.Fprintf(&b, "%.5f,%.5f,%.5f\n", a, c, math.Sin(2*a)+(0.05+0.3*c)*r.NormFloat64())
+	}
+	csv := writeFile(t, dir, "two.csv", b.String())
+	out := filepath.Join(dir, "cmp")
+	if stdout, stderr, err := run(t, "compare", "--data", csv, "--target", "y", "--models", "sgp", "--splits", "2",
+		"--iterations", "20", "--out", out, "--quiet"); err != nil {
+		t.Fatalf("%v\n%s\n%s", err, stdout, stderr)
+	}
+	md, err := os.ReadFile(filepath.Join(out, "report.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(md), "![predictive surface](surface.png)") || strings.Contains(string(md), "bands.png") {
+		t.Errorf("report.md does not reference surface.png alone:\n%s", md)
+	}
+	png, err := os.ReadFile(filepath.Join(out, "surface.png"))
+	if err != nil || len(png) < 1000 || string(png[1:4]) != "PNG" {
+		t.Errorf("surface.png: %d bytes, %v", len(png), err)
 	}
 }

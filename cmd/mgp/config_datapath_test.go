@@ -8,7 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/train"
+	"go.yaml.in/yaml/v3"
 )
 
 // csvRows is a small two-input CSV body with a target column y.
@@ -95,27 +97,74 @@ func TestConfigDataPathRelativeToConfigFile(t *testing.T) {
 	}
 }
 
-// TestCSVTemplatesTrain: every model's template under configs/csv trains
-// with --set data.path=... (shortened: few iterations, few inducing points
-// and samples), and a template's own relative data.path is found next to
-// it.
+// csvTemplateShort are the overrides that make a configs/csv template
+// train in a moment on hetero-example.csv: few iterations, inducing points,
+// hidden units and samples, and selection every iteration where the
+// template selects (its model and train sections decide which keys exist).
+func csvTemplateShort(t *testing.T, path string) []string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Model map[string]any `yaml:"model"`
+		Data  map[string]any `yaml:"data"`
+		Train map[string]any `yaml:"train"`
+	}
+	if err := yaml.Unmarshal(b, &doc); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	if doc.Data["stats"] != "train" {
+		t.Errorf("%s: data.stats is %v; a template for your own data standardises on the training rows only (train)", path, doc.Data["stats"])
+	}
+	sets := []string{"train.iterations=3", "eval.samples=10", "train.log_every=1"}
+	for k, v := range map[string]string{"m": "8", "m_w": "8", "hidden": "[8]", "s": "2"} {
+		if _, ok := doc.Model[k]; ok {
+			sets = append(sets, "model."+k+"="+v)
+		}
+	}
+	if _, ok := doc.Train["select_every"]; ok {
+		sets = append(sets, "train.select_every=1")
+	}
+	var args []string
+	for _, s := range sets {
+		args = append(args, "--set", s)
+	}
+	return args
+}
+
+// TestCSVTemplatesTrain: every config under configs/csv (one per model at
+// least) trains with --set data.path=... (shortened by csvTemplateShort)
+// and mgp eval re-scores the run, and a template's own relative data.path
+// is found next to it.
 func TestCSVTemplatesTrain(t *testing.T) {
 	dir := t.TempDir()
 	example := filepath.Join(repoRoot, "configs", "csv", "hetero-example.csv")
-	short := []string{"--set", "train.iterations=3", "--set", "model.m=8", "--set", "eval.samples=10", "--set", "train.log_every=1"}
-	for _, m := range []string{"sgp", "shgp", "smgp", "slgp", "slgp-recommended"} {
-		cfg := filepath.Join(repoRoot, "configs", "csv", m+".yaml")
-		args := append([]string{"train", "-q", "-c", cfg, "--set", "data.path=" + example, "--out", filepath.Join(dir, m)}, short...)
-		if strings.HasPrefix(m, "slgp") {
-			args = append(args, "--set", "train.select_every=1")
-		}
-		if m == "shgp" {
-			args = append(args, "--set", "model.m_w=8")
-		}
+	cfgs, err := filepath.Glob(filepath.Join(repoRoot, "configs", "csv", "*.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	covered := map[string]bool{}
+	for _, cfg := range cfgs {
+		name := strings.TrimSuffix(filepath.Base(cfg), ".yaml")
+		covered[name] = true
+		out := filepath.Join(dir, name)
+		args := append([]string{"train", "-q", "-c", cfg, "--set", "data.path=" + example, "--out", out}, csvTemplateShort(t, cfg)...)
 		if _, _, err := run(t, args...); err != nil {
 			t.Errorf("%s: %v", cfg, err)
+			continue
+		}
+		if got, _, err := run(t, "eval", "--run", out, "--samples", "10"); err != nil || !strings.Contains(got, "test NLL") {
+			t.Errorf("mgp eval --run (trained with %s): %v\n%s", cfg, err, got)
 		}
 	}
+	for _, m := range models.Names() {
+		if !covered[m] {
+			t.Errorf("configs/csv has no %s.yaml", m)
+		}
+	}
+	short := csvTemplateShort(t, filepath.Join(repoRoot, "configs", "csv", "sgp.yaml"))
 	// The template's path (my.csv) relative to its own directory.
 	tmpl, err := os.ReadFile(filepath.Join(repoRoot, "configs", "csv", "sgp.yaml"))
 	if err != nil {

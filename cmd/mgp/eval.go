@@ -51,6 +51,10 @@ func newEvalCmd(g *globalOpts) *cobra.Command {
 			if err := checkEvalFinished(cmd, o, ck); err != nil {
 				return err
 			}
+			if ck.Config.Data.Split == train.SplitNone {
+				return inputErr(fmt.Errorf("%s was trained on every row (data.split: none, mgp compare --refit): it has no test set to score; "+
+					"its held-out metrics are those of the splits it was chosen on (the compare report)", o.run))
+			}
 			seed := ck.Config.Train.Seed
 			if o.seed >= 0 {
 				seed = uint64(o.seed)

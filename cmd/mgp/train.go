@@ -121,6 +121,10 @@ func runTrain(cmd *cobra.Command, g *globalOpts, o *trainOpts) error {
 
 func printMetrics(w io.Writer, r *results.Result) {
 	m := r.Metrics
+	if r.NoTest != "" {
+		fmt.Fprintf(w, "%s on %s: %s\n  train %.1fs (%.0f it/s); BLAS %s\n", r.Model, r.Dataset, r.NoTest, r.TrainSeconds, r.ItersPerSecond, r.BLAS)
+		return
+	}
 	fmt.Fprintf(w, "%s on %s (%s): test NLL %.4f (standardised %.4f), RMSE %.4g", r.Model, r.Dataset, r.Split, m.NLL, m.NLLStd, m.RMSE)
 	if m.ExactNLL != nil {
 		fmt.Fprintf(w, ", exact NLL %.4f", *m.ExactNLL)

@@ -44,6 +44,13 @@ type Settings struct {
 	Iterations int
 	// NTrain is the number of training rows of a split (it caps M).
 	NTrain int
+	// Refit makes the config of the final fit on every row (mgp compare
+	// --refit): data.split none, no held-out selection, Iterations steps
+	// (the iteration chosen on the splits) and, when Latent is set, that
+	// eval.latent; the model section is the splits' own.
+	Refit bool
+	// Latent is the refit's eval.latent (draws or mean; "" leaves it out).
+	Latent string
 }
 
 // modelSettings are the model sections compare uses: the paper's UCI
@@ -106,17 +113,24 @@ func RunConfigYAML(model string, s Settings) ([]byte, error) {
 	}
 	tr := map[string]any{"iterations": s.Iterations, "batch_size": 512, "lr": 0.005, "log_every": max(1, s.Iterations/10)}
 	ev := map[string]any{"samples": 200}
-	if every, ok := selectEvery[model]; ok {
+	if every, ok := selectEvery[model]; ok && !s.Refit {
 		tr["validation"] = 0.1
 		tr["select_every"] = max(1, min(every, s.Iterations/20))
 		if model == "slgp" {
 			ev["latent"] = "select"
 		}
 	}
+	split := "random"
+	if s.Refit {
+		split = "none"
+		if s.Latent != "" {
+			ev["latent"] = s.Latent
+		}
+	}
 	doc := map[string]any{
 		"model": ms,
 		"data": map[string]any{"name": s.Name, "kind": "csv", "path": s.Path, "target": []string{s.Target},
-			"split": "random", "stats": "train"},
+			"split": split, "stats": "train"},
 		"train": tr,
 		"eval":  ev,
 	}
@@ -126,7 +140,11 @@ func RunConfigYAML(model string, s Settings) ([]byte, error) {
 	}
 	head := fmt.Sprintf("# %s on %s, written by mgp compare: a random 90/10 split per seed, statistics from\n"+
 		"# the training rows only (data.stats: train)", model, s.Path)
-	if NeedsSelection(model) {
+	switch {
+	case s.Refit:
+		head = fmt.Sprintf("# %s on %s, written by mgp compare --refit: the final fit on every row (data.split:\n"+
+			"# none, statistics of all rows, no test set) for %d iterations, the iteration chosen on the splits", model, s.Path, s.Iterations)
+	case NeedsSelection(model):
 		head += ", 10 % of the training rows held out to select the iteration"
 	}
 	return append([]byte(head+".\n"), b...), nil

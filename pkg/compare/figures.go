@@ -49,7 +49,9 @@ func CurveCoverage(s ModelSummary) []float64 {
 // WriteFigures draws the report's figures into out and records them in
 // rep.Figures: a PIT histogram per model, the calibration curves of all,
 // and for the chosen model's best split the predicted-vs-observed plot
-// with 90 % intervals and, for one input, the predictive bands against it.
+// with 90 % intervals and, for one input, the predictive bands against it
+// or, for two, heat maps of the predictive mean and sd over them
+// (surfaceFigure).
 func WriteFigures(ctx context.Context, out string, rep *Report) error {
 	rep.Figures = map[string]string{}
 	save := func(key, file string, p *gplot.Plot, w, h vg.Length) error {
@@ -84,7 +86,7 @@ func WriteFigures(ctx context.Context, out string, rep *Report) error {
 			return err
 		}
 	}
-	if rep.Best == "" {
+	if rep.BestSplit == "" {
 		return nil
 	}
 	return chosenFigures(ctx, out, rep, save)
@@ -92,7 +94,7 @@ func WriteFigures(ctx context.Context, out string, rep *Report) error {
 
 // chosenFigures draws the chosen model's figures from its best split's run.
 func chosenFigures(ctx context.Context, out string, rep *Report, save func(string, string, *gplot.Plot, vg.Length, vg.Length) error) error {
-	ck, exp, m, err := train.LoadRun(filepath.Join(out, rep.Best), "")
+	ck, exp, m, err := train.LoadRun(filepath.Join(out, rep.BestSplit), "")
 	if err != nil {
 		return err
 	}
@@ -138,7 +140,11 @@ func chosenFigures(ctx context.Context, out string, rep *Report, save func(strin
 	if err := save("predicted vs observed", "predicted_observed.png", p, 5*vg.Inch, 5*vg.Inch); err != nil {
 		return err
 	}
-	if _, dx := exp.XTest.Dims(); dx != 1 {
+	switch _, dx := exp.XTest.Dims(); dx {
+	case 1:
+	case 2:
+		return surfaceFigure(out, rep, exp, m, rng)
+	default:
 		return nil
 	}
 	xOrig := func(X *mat.Dense) []float64 {

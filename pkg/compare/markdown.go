@@ -16,9 +16,18 @@ func Markdown(r *Report) string {
 	fmt.Fprintf(&b, "%d rows, inputs %s; %d random 90/10 splits; %d iterations per run.\n\n",
 		r.Rows, strings.Join(r.Inputs, ", "), r.Splits, r.Iterations)
 	fmt.Fprintf(&b, "## Recommendation: %s\n\nWhy: %s.\n\n", strings.ToUpper(d.Chosen), d.Reason)
-	if r.Best != "" {
+	switch {
+	case r.Refit != nil:
+		f := r.Refit
+		fmt.Fprintf(&b, "`best` links to `%s`: %s retrained on all %d rows (`mgp compare --refit`, config `%s`) for %d iterations, "+
+			"%s. **It has no test metrics**: no row was left out of it, and its result.json says so; "+
+			"the figures below and the tables judge %s by its %d splits, which is what to expect of it. "+
+			"`mgp predict --run %s/best --input NEW.csv --out PRED.csv`.\n\n",
+			f.Dir, f.Model, f.Rows, f.Config, f.Iterations, f.IterationsFrom, f.Model, r.Splits, r.Dir)
+	case r.Best != "":
 		fmt.Fprintf(&b, "`best` links to `%s` (%s on split %d, its lowest test NLL of the %d splits): "+
-			"`mgp predict --run %s/best --input NEW.csv --out PRED.csv`.\n\n", r.Best, d.Chosen, r.BestSeed, r.Splits, r.Dir)
+			"`mgp predict --run %s/best --input NEW.csv --out PRED.csv`. It was trained on 90 %% of the rows; "+
+			"`--refit` retrains %s on all of them.\n\n", r.Best, d.Chosen, r.BestSeed, r.Splits, r.Dir, d.Chosen)
 	}
 	b.WriteString("## Ranking by mean test NLL\n\n")
 	b.WriteString("Mean ± sd over the splits. Δ NLL: the paired per-split difference from the best (mean ± sd); " +
@@ -82,7 +91,7 @@ func ksNoise(r *Report) string {
 // figureOrder lists the figure keys in reading order.
 func figureOrder(r *Report) []string {
 	var keys []string
-	for _, k := range []string{"calibration curve", "predicted vs observed", "predictive bands"} {
+	for _, k := range []string{"calibration curve", "predicted vs observed", "predictive bands", "predictive surface"} {
 		if _, ok := r.Figures[k]; ok {
 			keys = append(keys, k)
 		}

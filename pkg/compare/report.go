@@ -37,10 +37,18 @@ type Report struct {
 	Models []ModelSummary `json:"models"`
 	// Decision is the ranking and the model chosen.
 	Decision Decision `json:"decision"`
-	// Best is the run directory DIR/best links to (relative to DIR) and
-	// BestSeed its split.
-	Best     string `json:"best"`
-	BestSeed uint64 `json:"best_seed"`
+	// Best is the run directory DIR/best links to (relative to DIR): the
+	// chosen model's run on its best split (BestSplit), or with --refit
+	// its final fit on every row (Refit.Dir).
+	Best string `json:"best"`
+	// BestSplit is the chosen model's run on its lowest-NLL split
+	// (relative to DIR) and BestSeed that split; the figures of the
+	// chosen model are drawn from it.
+	BestSplit string `json:"best_split"`
+	BestSeed  uint64 `json:"best_seed"`
+	// Refit, with mgp compare --refit, describes the final fit on every
+	// row that DIR/best links to.
+	Refit *Refit `json:"refit,omitempty"`
 	// Figures maps each figure's role to its file (relative to DIR).
 	Figures map[string]string `json:"figures,omitempty"`
 }
@@ -94,7 +102,7 @@ func Build(out string, models []string, runs []sweep.Run, meta Meta) (*Report, e
 		if err != nil {
 			return nil, err
 		}
-		rep.Best, rep.BestSeed = rel, sp.Seed
+		rep.Best, rep.BestSplit, rep.BestSeed = rel, rel, sp.Seed
 		if err := linkBest(out, rel); err != nil {
 			return nil, err
 		}

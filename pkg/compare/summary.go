@@ -33,6 +33,9 @@ type SplitMetrics struct {
 	SelectedIter int `json:"selected_iter,omitempty"`
 	// TrainSeconds is the run's training time.
 	TrainSeconds Num `json:"train_seconds"`
+	// Predictive is the run's predictive: "mean" (a latent model's plug-in,
+	// chosen on the held-out part) or "" (the model's own draws).
+	Predictive string `json:"predictive,omitempty"`
 }
 
 // MeanSD is a mean and sd (ddof 1) over the splits.
@@ -76,6 +79,7 @@ func ReadSplit(dir string, seed uint64) (SplitMetrics, error) {
 	if r.Selection != nil {
 		s.SelectedIter = r.Selection.Iter
 	}
+	s.Predictive = r.Predictive
 	return s, nil
 }
 

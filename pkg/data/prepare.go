@@ -11,8 +11,9 @@ import (
 // SplitOptions chooses the split and the standardisation statistics of one
 // prepared experiment.
 type SplitOptions struct {
-	// Kind is "random" (the default when empty; models.md §9.2) or "fixed"
-	// (the PBP split files).
+	// Kind is "random" (the default when empty; models.md §9.2), "fixed"
+	// (the PBP split files) or "none" (every row trains, in file order, and
+	// there is no test set: a final fit on all rows, mgp compare --refit).
 	Kind string
 	// Seed seeds a random split (A-39: seeds 0..9 for the ten runs).
 	Seed uint64
@@ -40,7 +41,9 @@ type Prepared struct {
 	Split Split
 }
 
-// Prepare splits ds and standardises it as opt says. It returns an error for
+// Prepare splits ds and standardises it as opt says (with Kind "none" the
+// test sets are empty and "train" statistics are those of every row). It
+// returns an error for
 // an unknown Kind or Stats, a data set too small to give non-empty train and
 // test sets, or a problem with the fixed split files.
 func Prepare(ds *Dataset, opt SplitOptions) (*Prepared, error) {
@@ -57,10 +60,12 @@ func Prepare(ds *Dataset, opt SplitOptions) (*Prepared, error) {
 		if sp, err = FixedSplit(opt.DataDir, ds.Name, opt.Index, n); err != nil {
 			return nil, err
 		}
+	case "none":
+		sp = Split{Train: identity(n)}
 	default:
-		return nil, fmt.Errorf("data: unknown split kind %q; use \"random\" or \"fixed\"", opt.Kind)
+		return nil, fmt.Errorf("data: unknown split kind %q; use \"random\", \"fixed\" or \"none\"", opt.Kind)
 	}
-	if len(sp.Train) == 0 || len(sp.Test) == 0 {
+	if len(sp.Train) == 0 || (len(sp.Test) == 0 && opt.Kind != "none") {
 		return nil, fmt.Errorf("data: data set %q has %d rows, too few for a train/test split "+
 			"(%d train, %d test); it needs at least 10 rows", ds.Name, n, len(sp.Train), len(sp.Test))
 	}

@@ -9,7 +9,8 @@ import (
 // DetailMarkdown renders the detail file of the headline: the header; the
 // headline cells' z against the paper with per-row counts of cells within
 // the paper's band, better, worse, with fewer than MinMarkRuns runs and
-// without runs; then every cell of the trees read (rows, Summarise's, e.g.
+// without runs; the headline cells' calibration (calibrationMarkdown);
+// then every cell of the trees read (rows, Summarise's, e.g.
 // with WithLastIterations applied) in MarkdownTable's layout.
 func (h Headline) DetailMarkdown(m HeadlineMeta, rows []Row, paper map[string]map[string]PaperValue) string {
 	var b strings.Builder
@@ -44,6 +45,7 @@ func (h Headline) DetailMarkdown(m HeadlineMeta, rows []Row, paper map[string]ma
 	writeMarkdown(&b, header, lines)
 	fmt.Fprintf(&b, "\nAll headline cells: %d within, %d better, %d worse; %d with n < %d, %d without runs.\n\n",
 		total.Within, total.Better, total.Worse, totalThin, MinMarkRuns, totalNone)
+	h.calibrationMarkdown(&b)
 	b.WriteString("## Every cell of the trees read\n\n")
 	b.WriteString("Every model, variant and protocol in the trees, the headline's cells among them; a variant " +
 		"ending in `" + LastSuffix + "` is a run with held-out selection scored at its last iteration instead.\n\n")
@@ -60,4 +62,36 @@ func detailZText(c HeadlineCell) string {
 		return fmt.Sprintf("no paper value (%d)", c.N)
 	}
 	return fmt.Sprintf("%s (%d)", formatZ(c.Z), c.N)
+}
+
+// calibrationMarkdown writes the headline cells' calibration, beyond the
+// paper (which reports the NLL alone): per cell the mean CRPS and the mean
+// coverage of the central 90 % predictive interval over the runs that
+// record them, with how many of the cell's runs do; "–" for a cell without
+// runs or whose runs all predate the calibration metrics.
+func (h Headline) calibrationMarkdown(b *strings.Builder) {
+	b.WriteString("## Calibration of the headline cells\n\n")
+	b.WriteString("Beyond the paper, which reports the NLL alone: per cell the mean CRPS (original y scale, lower is better) " +
+		"and the mean coverage of the central 90 % predictive interval (calibrated: 0.90), over the runs that record them " +
+		"(k/n: k of the cell's n runs; – where none does: runs of earlier versions, re-scored by mgp eval --run DIR --write).\n\n")
+	header := append([]string{"row"}, h.Datasets...)
+	var lines [][]string
+	for _, r := range h.Rows {
+		line := []string{r.Label}
+		for _, c := range r.Cells {
+			line = append(line, calibrationText(c.Row))
+		}
+		lines = append(lines, line)
+	}
+	writeMarkdown(b, header, lines)
+	b.WriteString("\n")
+}
+
+// calibrationText is "CRPS c, 90 % cov. v (k/n)" for a row with
+// calibration metrics, "–" otherwise.
+func calibrationText(r Row) string {
+	if r.CalibN == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("CRPS %.4g, 90 %% cov. %.2f (%d/%d)", r.CRPSMean, r.Cov90Mean, r.CalibN, r.N)
 }

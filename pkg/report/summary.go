@@ -39,6 +39,12 @@ type Row struct {
 	Paths []string
 	// RMSEMean and RMSEStd are the mean and population sd of Metrics.RMSE.
 	RMSEMean, RMSEStd float64
+	// CalibN counts the runs that record calibration metrics (results of
+	// earlier versions do not); CRPSMean and Cov90Mean are the means of
+	// their CRPS and 90 % interval coverage over those runs (0 when CalibN
+	// is 0).
+	CalibN              int
+	CRPSMean, Cov90Mean float64
 }
 
 // Summary is what Summarise makes of a set of results: the rows, and what
@@ -140,5 +146,16 @@ func summariseGroup(k cellKey, runs []results.ResultFile) Row {
 	row.StdErr = stdErr(row.Values)
 	row.Median = median(row.Values)
 	row.RMSEMean, row.RMSEStd = meanSD(rmse)
+	for _, f := range runs {
+		if c := f.Result.Metrics.Calibration; c != nil {
+			row.CalibN++
+			row.CRPSMean += c.CRPS
+			row.Cov90Mean += c.Coverage90
+		}
+	}
+	if row.CalibN > 0 {
+		row.CRPSMean /= float64(row.CalibN)
+		row.Cov90Mean /= float64(row.CalibN)
+	}
 	return row
 }

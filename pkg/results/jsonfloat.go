@@ -139,16 +139,22 @@ type resultJSON struct {
 	EvalSeconds    jsonFloat            `json:"eval_seconds"`
 	ItersPerSecond jsonFloat            `json:"iters_per_second"`
 	Diagnostics    map[string]jsonFloat `json:"diagnostics,omitempty"`
+	// Metrics is left out of a result without test rows (NoTest).
+	Metrics *Metrics `json:"metrics,omitempty"`
 }
 
 // MarshalJSON writes a Result, non-finite values in its own float fields,
-// Metrics, Trace and Diagnostics as strings. Config is encoded as given.
+// Metrics, Trace and Diagnostics as strings, and no "metrics" at all when
+// NoTest says the run has no test rows. Config is encoded as given.
 func (r Result) MarshalJSON() ([]byte, error) {
 	w := resultJSON{
 		resultFields:   (*resultFields)(&r),
 		TrainSeconds:   jsonFloat(r.TrainSeconds),
 		EvalSeconds:    jsonFloat(r.EvalSeconds),
 		ItersPerSecond: jsonFloat(r.ItersPerSecond),
+	}
+	if r.NoTest == "" {
+		w.Metrics = &r.Metrics
 	}
 	if r.Diagnostics != nil {
 		w.Diagnostics = make(map[string]jsonFloat, len(r.Diagnostics))
@@ -169,6 +175,10 @@ func (r *Result) UnmarshalJSON(b []byte) error {
 	f.TrainSeconds = float64(w.TrainSeconds)
 	f.EvalSeconds = float64(w.EvalSeconds)
 	f.ItersPerSecond = float64(w.ItersPerSecond)
+	f.Metrics = Metrics{}
+	if w.Metrics != nil {
+		f.Metrics = *w.Metrics
+	}
 	f.Diagnostics = nil
 	if w.Diagnostics != nil {
 		f.Diagnostics = make(map[string]float64, len(w.Diagnostics))

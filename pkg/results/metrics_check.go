@@ -19,11 +19,14 @@ func checkMetrics(b []byte) error {
 		Metrics *struct {
 			NLL json.RawMessage `json:"nll"`
 		} `json:"metrics"`
+		NoTest string `json:"no_test"`
 	}
 	if err := json.Unmarshal(b, &raw); err != nil {
 		return err
 	}
 	switch {
+	case raw.Metrics == nil && raw.NoTest != "":
+		return fmt.Errorf("%w: %s", ErrNoMetrics, raw.NoTest)
 	case raw.Metrics == nil:
 		return fmt.Errorf("%w: no \"metrics\" object; %s", ErrNoMetrics, metricsHint)
 	case raw.Metrics.NLL == nil || string(raw.Metrics.NLL) == "null":

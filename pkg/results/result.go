@@ -97,8 +97,13 @@ type Result struct {
 	EvalSeconds float64 `json:"eval_seconds"`
 	// ItersPerSecond is Iterations / TrainSeconds.
 	ItersPerSecond float64 `json:"iters_per_second"`
-	// Metrics are the final test metrics.
+	// Metrics are the final test metrics. A run without test rows
+	// (NoTest) has none and writes no "metrics" object, which ReadResult
+	// refuses as it refuses any result without metrics.
 	Metrics Metrics `json:"metrics"`
+	// NoTest, when set, says why the run has no test metrics: it was
+	// trained on every row (data.split: none, mgp compare --refit).
+	NoTest string `json:"no_test,omitempty"`
 	// Predictive is "mean" when Metrics come from a latent model's plug-in
 	// predictive (eval.latent; empty: the model's own, with draws).
 	Predictive string `json:"predictive,omitempty"`

@@ -32,8 +32,11 @@ type DataConfig struct {
 	Path string `mapstructure:"path" json:"path,omitempty"`
 	// Target names the CSV target columns (default: the last column).
 	Target []string `mapstructure:"target" json:"target,omitempty"`
-	// Split is random (default; N_test = floor(0.1 N)) or fixed (the PBP
-	// split files shipped with the UCI data).
+	// Split is random (default; N_test = floor(0.1 N)), fixed (the PBP
+	// split files shipped with the UCI data) or, for Kind csv only, none:
+	// every row trains and there is no test set, so the run records no test
+	// metrics (result.json says why in no_test); mgp compare --refit's
+	// final fit.
 	Split string `mapstructure:"split" json:"split,omitempty"`
 	// SplitSeed seeds a random split (paper: seeds 0..9).
 	SplitSeed uint64 `mapstructure:"split_seed" json:"split_seed"`
@@ -184,8 +187,12 @@ func (c *RunConfig) Validate() error {
 	}
 	switch c.Data.Split {
 	case "", "random", "fixed":
+	case SplitNone:
+		if err := c.validateNoTest(); err != nil {
+			return err
+		}
 	default:
-		return config.Errorf("data.split", "data.split = %q: use random or fixed", c.Data.Split)
+		return config.Errorf("data.split", "data.split = %q: use random, fixed or (CSV data only) none", c.Data.Split)
 	}
 	switch c.Data.Stats {
 	case "", "full", "train", "none":
@@ -193,4 +200,24 @@ func (c *RunConfig) Validate() error {
 		return config.Errorf("data.stats", "data.stats = %q: use full, train or none (no standardisation; the default for mnist)", c.Data.Stats)
 	}
 	return c.Model.Validate()
+}
+
+// SplitNone is the data.split of a run trained on every row, with no test
+// set (a final fit, as mgp compare --refit makes).
+const SplitNone = "none"
+
+// validateNoTest refuses what a run without test rows cannot do: data
+// other than a CSV file, test NLLs traced during training, and held-out
+// selection (a final fit on every row trains a chosen number of
+// iterations instead; mgp compare --refit takes it from the splits).
+func (c *RunConfig) validateNoTest() error {
+	switch {
+	case c.Data.Kind != "csv":
+		return config.Errorf("data.split", "data.split = none (every row trains, no test set) is for your own CSV data (data.kind: csv), not data.kind %q", c.Data.Kind)
+	case c.Train.EvalEvery > 0:
+		return config.Errorf("train.eval_every", "train.eval_every = %d traces the test NLL, but data.split = none leaves no test rows; remove train.eval_every", c.Train.EvalEvery)
+	case c.Train.Validation > 0:
+		return config.Errorf("train.validation", "train.validation = %g with data.split = none: a fit on every row holds nothing out; set train.iterations to the iteration to stop at (mgp compare --refit takes it from the splits) and remove train.validation", c.Train.Validation)
+	}
+	return nil
 }

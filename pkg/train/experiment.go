@@ -102,8 +102,11 @@ func LoadExperiment(dc DataConfig, dataDir string) (*Experiment, error) {
 			return nil, err
 		}
 		desc := fmt.Sprintf("random seed %d, %d/%d", dc.SplitSeed, len(p.Split.Train), len(p.Split.Test))
-		if dc.Split == "fixed" {
+		switch dc.Split {
+		case "fixed":
 			desc = fmt.Sprintf("fixed split %d, %d/%d", dc.SplitIndex, len(p.Split.Train), len(p.Split.Test))
+		case SplitNone:
+			desc = fmt.Sprintf("none: all %d rows train, no test set", len(p.Split.Train))
 		}
 		return &Experiment{
 			Name: ds.Name, XTrain: p.XTrain, YTrain: p.YTrain, XTest: p.XTest, YTest: p.YTest,

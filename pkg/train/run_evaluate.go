@@ -18,6 +18,9 @@ import (
 // context is an interruption during evaluation.
 func (r *run) testMetrics(pred models.Predictive) (results.Metrics, error) {
 	exp := r.exp
+	if noTest(exp) {
+		return results.Metrics{}, nil // no test rows (data.split: none): nothing to score; evaluate records why
+	}
 	m, err := models.WithPredictive(r.m, pred)
 	if err != nil {
 		return results.Metrics{}, err
@@ -53,7 +56,7 @@ func (r *run) evaluate() (*results.Result, error) {
 		}
 	}
 	var drawsMet *results.Metrics
-	if r.pred == models.PlugIn {
+	if r.pred == models.PlugIn && !noTest(exp) {
 		// The same parameters with the model's own predictive, for the record.
 		dm, err := r.testMetrics(models.Draws)
 		if err != nil {
@@ -73,6 +76,11 @@ func (r *run) evaluate() (*results.Result, error) {
 		Date: time.Now().UTC().Format(time.RFC3339), Command: r.opts.Command,
 	}
 	res.Predictive, res.DrawsMetrics = recordedPredictive(r.pred), drawsMet
+	if noTest(exp) {
+		n, _ := exp.XTrain.Dims()
+		res.NoTest = fmt.Sprintf("trained on all %d rows (data.split: none): no test set, so no test metrics; "+
+			"judge the model by the held-out metrics of the splits it was chosen on (mgp compare's report)", n)
+	}
 	if d, ok := m.(models.Diagnoser); ok {
 		res.Diagnostics = d.Diagnostics(exp.XTrain, exp.YTrain)
 	}
@@ -150,3 +158,6 @@ func writeResult(dir string, raw json.RawMessage) error {
 		return err
 	})
 }
+
+// noTest reports whether exp has no test rows (data.split: none).
+func noTest(exp *Experiment) bool { return exp.XTest == nil || exp.XTest.IsEmpty() }

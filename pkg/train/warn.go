@@ -74,7 +74,7 @@ func runWarnings(r *results.Result) []string {
 			}
 			last, lastIt = v, p.Iter
 		}
-		if n := min(5, len(r.Trace)); n > 0 {
+		if n := min(5, len(r.Trace)); n > 0 && r.NoTest == "" {
 			elbo := 0.0 // the training bound per point, over the last trace points
 			for _, p := range r.Trace[len(r.Trace)-n:] {
 				elbo += p.ELBO / float64(n)

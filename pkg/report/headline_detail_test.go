@@ -1,0 +1,37 @@
+package report
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mgpteam/mgp/pkg/results"
+)
+
+// TestDetailCalibration: the detail file's calibration table gives per
+// headline cell the mean CRPS and 90 % coverage over the runs that record
+// them, with how many do (a legacy run without them is left out of the
+// means), and "–" for a cell whose runs all lack them.
+func TestDetailCalibration(t *testing.T) {
+	cal := func(crps, cov float64) *results.Calibration {
+		return &results.Calibration{CRPS: crps, Coverage90: cov}
+	}
+	var rs []*results.Result
+	for seed, c := range []*results.Calibration{cal(0.2, 0.8), cal(0.4, 0.9), nil} {
+		rs = append(rs, &results.Result{Model: "sgp", Dataset: "boston", SplitSeed: uint64(seed), ModelSeed: uint64(seed),
+			Iterations: 100, Metrics: results.Metrics{NLL: 2, NTest: 10, Samples: 200, Calibration: c}})
+	}
+	rs = append(rs, &results.Result{Model: "shgp", Dataset: "boston", Iterations: 100,
+		Metrics: results.Metrics{NLL: 1, NTest: 10, Samples: 200}})
+	sum := SummariseResults(rs)
+	h := BuildHeadline(sum, []HeadlineSpec{{Model: "sgp"}, {Model: "shgp"}}, nil)
+	md := h.DetailMarkdown(HeadlineMeta{Title: "t"}, sum.Rows, nil)
+	_, cal2, ok := strings.Cut(md, "## Calibration of the headline cells")
+	if !ok {
+		t.Fatalf("no calibration section:\n%s", md)
+	}
+	for _, want := range []string{"| SGP | CRPS 0.3, 90 % cov. 0.85 (2/3) |", "| SHGP | – |"} {
+		if !strings.Contains(cal2, want) {
+			t.Errorf("calibration section lacks %q:\n%s", want, cal2)
+		}
+	}
+}
