@@ -230,12 +230,22 @@ func (t *Tape) Reshape(a *Var, r, c int) *Var {
 	}
 	out := t.newVar(r, c)
 	copy(data(out.Val), data(a.Val))
-	t.record(reshapeBack, out, a)
+	if rec := t.record(reshapeBack, out, a); rec != nil {
+		rec.writes = true
+	}
 	return out
 }
 
-func reshapeBack(_ *Tape, rec *record) {
-	g, ga := data(rec.out.Grad), data(rec.a.Grad)
+// reshapeBack passes the output's gradient to a element by element (the
+// two share one layout: Reshape, AddDiag), writing it on a's first touch
+// in the pass instead of zeroing a's gradient and adding to it.
+func reshapeBack(t *Tape, rec *record) {
+	gA, beta := t.gradFor(rec.a)
+	g, ga := data(rec.out.Grad), data(gA)
+	if beta == 0 {
+		copy(ga, g)
+		return
+	}
 	for k, v := range g {
 		ga[k] += v
 	}
@@ -303,7 +313,9 @@ func (t *Tape) AddDiag(a *Var, eps float64) *Var {
 	for i := 0; i < n; i++ {
 		y[i*n+i] += eps
 	}
-	t.record(reshapeBack, out, a)
+	if rec := t.record(reshapeBack, out, a); rec != nil {
+		rec.writes = true
+	}
 	return out
 }
 
@@ -332,22 +344,34 @@ func (t *Tape) Tril(a *Var, softplusDiag bool, floor float64) *Var {
 	}
 	if rec := t.record(trilBack, out, a); rec != nil {
 		rec.flag = softplusDiag
+		rec.writes = true
 	}
 	return out
 }
 
-func trilBack(_ *Tape, rec *record) {
+// trilBack adds the masked gradient to a's; on a's first touch in the pass
+// it writes it, zeros above the diagonal, instead of zeroing all of a's
+// gradient first (an M x M factor's gradient is written once, not twice).
+func trilBack(t *Tape, rec *record) {
 	n := rec.a.Rows()
 	x := data(rec.a.Val)
-	g, ga := data(rec.out.Grad), data(rec.a.Grad)
+	gA, beta := t.gradFor(rec.a)
+	g, ga := data(rec.out.Grad), data(gA)
 	for i := 0; i < n; i++ {
-		for j := 0; j <= i; j++ {
-			k := i*n + j
-			if j == i && rec.flag {
-				ga[k] += g[k] * Sigmoid(x[k])
-			} else {
-				ga[k] += g[k]
-			}
+		row, grow := ga[i*n:(i+1)*n], g[i*n:(i+1)*n]
+		d := grow[i]
+		if rec.flag { // the diagonal's softplus: d/dx = sig(x)
+			d *= Sigmoid(x[i*n+i])
 		}
+		if beta == 0 {
+			copy(row[:i], grow[:i])
+			row[i] = d
+			clear(row[i+1:])
+			continue
+		}
+		for j, v := range grow[:i] {
+			row[j] += v
+		}
+		row[i] += d
 	}
 }

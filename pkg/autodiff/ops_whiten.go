@@ -35,6 +35,7 @@ func (t *Tape) SolveLink(V, L *Var, c float64) *Var {
 	out.Val.Copy(V.Val)
 	if rec := t.record(solveLinkBack, out, V, L); rec != nil {
 		rec.f0 = c
+		rec.writes = true // V̄ written on first touch; L̄ by accGrad
 	}
 	return out
 }
@@ -42,9 +43,14 @@ func (t *Tape) SolveLink(V, L *Var, c float64) *Var {
 func solveLinkBack(t *Tape, rec *record) {
 	V, L, out := rec.a, rec.b, rec.out
 	if V.needGrad {
-		gv := data(V.Grad)
-		for i, g := range data(out.Grad) {
-			gv[i] += g
+		gV, beta := t.gradFor(V)
+		gv := data(gV)
+		if beta == 0 {
+			copy(gv, data(out.Grad))
+		} else {
+			for i, g := range data(out.Grad) {
+				gv[i] += g
+			}
 		}
 	}
 	if !L.needGrad {
@@ -54,7 +60,7 @@ func solveLinkBack(t *Tape, rec *record) {
 	T := t.scratch(n, n)
 	blas64.Gemm(blas.NoTrans, blas.Trans, rec.f0, general(V.Val), general(out.Grad), 0, general(T))
 	blas64.Trsm(blas.Left, blas.Trans, 1, lowerTri(L.Val), general(T))
-	gl, tt := data(L.Grad), data(T)
+	gl, tt := t.accGrad(L), data(T)
 	for i := 0; i < n; i++ {
 		for j := 0; j <= i; j++ {
 			gl[i*n+j] -= tt[i*n+j]

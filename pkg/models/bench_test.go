@@ -40,9 +40,17 @@ func benchStepN(b *testing.B, m Model, X, Y *mat.Dense, n int) {
 	}
 	step()
 	b.ReportAllocs()
+	cpu0 := processCPU()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		step()
+	}
+	b.StopTimer()
+	if cpu1 := processCPU(); cpu0 >= 0 && cpu1 >= 0 {
+		// CPU time of the timed steps, all threads: a loaded machine
+		// inflates it far less than the wall time (with more than one
+		// BLAS thread it counts their spinning too).
+		b.ReportMetric(float64(cpu1-cpu0)/float64(b.N), "cpu-ns/op")
 	}
 }
 

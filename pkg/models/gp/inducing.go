@@ -110,8 +110,7 @@ func (l *Inducing) Marginals(t *ad.Tape, pr Prior, X *ad.Var) (mean, variance *a
 		// one M x M product per step instead of one M x n per block).
 		wm = t.SolveLink(l.Mean.On(t), pr.L, 1)
 		for _, Rp := range l.Factors {
-			R := Rp.On(t)
-			qs = append(qs, t.SolveLink(t.AddDiag(t.MatMul(R, R, false, true), -1), pr.L, 2))
+			qs = append(qs, t.SolveLink(t.AddDiag(gram(t, Rp), -1), pr.L, 2))
 		}
 		pr.L = t.StopGrad(pr.L)
 	}
