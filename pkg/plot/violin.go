@@ -171,5 +171,8 @@ func ViolinPlot(title, ylabel string, names []string, values [][]float64) (*plot
 	p.Add(v)
 	p.NominalX(names...)
 	p.X.Min, p.X.Max = -0.5, float64(len(names))-0.5
+	// A margin above and below, so that no tail runs into the labels.
+	pad := 0.04 * (p.Y.Max - p.Y.Min)
+	p.Y.Min, p.Y.Max = p.Y.Min-pad, p.Y.Max+pad
 	return p, nil
 }
