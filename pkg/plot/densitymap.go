@@ -2,6 +2,7 @@ package plot
 
 import (
 	"fmt"
+	"image/color"
 	"math"
 	"slices"
 
@@ -97,10 +98,24 @@ func (f *ColourMaps) colourMap() (gpalette.ColorMap, error) {
 	if !(hi > lo) {
 		return nil, fmt.Errorf("plot: colour maps: colour range [%v, %v] is empty", lo, hi)
 	}
-	cm := moreland.Kindlmann()
+	cm, err := moreland.NewLuminance(mapColours)
+	if err != nil {
+		return nil, err
+	}
 	cm.SetMin(lo)
 	cm.SetMax(hi)
 	return cm, nil
+}
+
+// mapColours are the control colours of the maps' colour scale, dark
+// violet through blue and green to yellow (rising luminance, and no white
+// end that would vanish on the white background).
+var mapColours = []color.Color{
+	color.NRGBA{R: 0x44, G: 0x01, B: 0x54, A: 0xff},
+	color.NRGBA{R: 0x3b, G: 0x52, B: 0x8b, A: 0xff},
+	color.NRGBA{R: 0x21, G: 0x91, B: 0x8c, A: 0xff},
+	color.NRGBA{R: 0x5e, G: 0xc9, B: 0x62, A: 0xff},
+	color.NRGBA{R: 0xfd, G: 0xe7, B: 0x25, A: 0xff},
 }
 
 // colourOf returns v's colour on cm, clamped to its ends (NaN: grey).
