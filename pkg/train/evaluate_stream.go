@@ -19,8 +19,9 @@ import (
 type EvalOptions struct {
 	// Progress, when set, receives a line with the points done and an ETA
 	// every EvalProgressEvery once the evaluation has run EvalProgressAfter
-	// (a long evaluation, such as nytaxi's 142,007 test points), and a
-	// closing line when it had reported.
+	// (a long evaluation, such as nytaxi's 142,007 test points), checked
+	// after every block and every second while a block runs, and a closing
+	// line when it had reported.
 	Progress io.Writer
 	// Label prefixes the progress lines (default "evaluate").
 	Label string
@@ -30,7 +31,8 @@ type EvalOptions struct {
 	// original scale). It must be N x d_y.
 	LogDensities *mat.Dense
 
-	now func() time.Time // the clock (tests replace it)
+	now       func() time.Time // the clock (tests replace it)
+	heartbeat time.Duration    // < 0: none (tests); else at least evalHeartbeat
 }
 
 // Progress cadence of evaluation: the first line after EvalProgressAfter,
@@ -80,6 +82,8 @@ func evaluateBlocks(ctx context.Context, m models.Model, X, Y *mat.Dense, sigmaY
 	s := &evalSums{sumLD: make([]float64, dy), ss: make([]float64, dy), cal: eval.NewCalibrationAccumulator(dy)}
 	ld, hasLD := m.(models.LogDensityer)
 	prog := newEvalProgress(opts, n, nBlocks)
+	ok := false
+	defer func() { prog.finish(ok) }()
 	for b := 0; b < nBlocks; b++ {
 		if err := ctx.Err(); err != nil {
 			return Evaluation{}, err
@@ -104,7 +108,7 @@ func evaluateBlocks(ctx context.Context, m models.Model, X, Y *mat.Dense, sigmaY
 		}
 		prog.block(i1, b+1)
 	}
-	prog.done()
+	ok = true
 	ev := s.result(n, P, sigmaY)
 	ev.Blocks = nBlocks
 	if hasLD {

@@ -160,7 +160,7 @@ func TestEvaluateProgress(t *testing.T) {
 	run := func(step time.Duration) string {
 		var clock time.Time
 		var out strings.Builder
-		opts := EvalOptions{Progress: &out, Label: "test", now: func() time.Time { clock = clock.Add(step); return clock }}
+		opts := EvalOptions{Progress: &out, Label: "test", heartbeat: -1, now: func() time.Time { clock = clock.Add(step); return clock }}
 		if _, err := evaluateBlocks(context.Background(), m, X, Y, sig, P, 1, rows*P*dy, opts); err != nil {
 			t.Fatal(err)
 		}
@@ -175,11 +175,53 @@ func TestEvaluateProgress(t *testing.T) {
 	if want := (nb-4)/2 + 1; len(lines) != want+1 {
 		t.Fatalf("%d lines for %d blocks (want %d and a closing line):\n%s", len(lines), nb, want, s)
 	}
-	if !strings.HasPrefix(lines[0], "test: 9/") || !strings.Contains(lines[0], "(block 3/") ||
+	if !strings.HasPrefix(lines[0], "test: 9/") || !strings.Contains(lines[0], "(block 4/") ||
 		!strings.Contains(lines[0], "12s elapsed, ETA ") {
 		t.Errorf("first line %q", lines[0])
 	}
 	if last := lines[len(lines)-1]; !strings.Contains(last, "test points in") || strings.Contains(last, "ETA") {
 		t.Errorf("closing line %q", last)
+	}
+}
+
+// TestEvalProgressHeartbeat: while the first block runs the heartbeat
+// reports the evaluation alive (no ETA yet), then with an ETA from the
+// blocks done; nothing before EvalProgressAfter; the real heartbeat
+// goroutine stops when the evaluation ends.
+func TestEvalProgressHeartbeat(t *testing.T) {
+	var clock time.Time
+	var out strings.Builder
+	p := newEvalProgress(EvalOptions{Progress: &out, Label: "hb", heartbeat: -1, now: func() time.Time { return clock }}, 100, 4)
+	clock = clock.Add(5 * time.Second)
+	p.tick()
+	if out.Len() != 0 {
+		t.Fatalf("reported before %v: %q", EvalProgressAfter, out.String())
+	}
+	clock = clock.Add(6 * time.Second)
+	p.tick()
+	clock = clock.Add(time.Second)
+	p.tick() // too soon after the last line
+	if want := "hb: 0/100 test points (block 1/4 under way), 11s elapsed, ETA after the first block\n"; out.String() != want {
+		t.Fatalf("got %q, want %q", out.String(), want)
+	}
+	clock = clock.Add(10 * time.Second) // 22 s
+	p.block(25, 1)
+	if !strings.HasSuffix(out.String(), "hb: 25/100 test points (block 2/4 under way), 22s elapsed, ETA 1m6s\n") {
+		t.Errorf("after a block: %q", out.String())
+	}
+	p.finish(true)
+	if !strings.HasSuffix(out.String(), "hb: 100 test points in 4 blocks, 22s\n") {
+		t.Errorf("closing: %q", out.String())
+	}
+	// The goroutine: started with a writer, stopped by finish.
+	q := newEvalProgress(EvalOptions{Progress: &strings.Builder{}}, 10, 1)
+	if q.stop == nil {
+		t.Fatal("no heartbeat")
+	}
+	q.finish(false)
+	select {
+	case <-q.stop:
+	default:
+		t.Error("heartbeat not stopped")
 	}
 }
