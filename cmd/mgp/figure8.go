@@ -85,6 +85,9 @@ func figure8Dirs(o *figure8Opts) (dirs []string, title string, err error) {
 	if tree == "" {
 		return nil, "", fmt.Errorf("--sweep or --runs: give the sweep tree, or run directories with --run")
 	}
+	if fi, err := os.Stat(tree); err != nil || !fi.IsDir() {
+		return nil, "", fmt.Errorf("--runs %s: no such directory (run the sweep first)", tree)
+	}
 	if seed < 0 {
 		seed = 0
 	}
