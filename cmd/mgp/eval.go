@@ -63,10 +63,12 @@ func newEvalCmd(g *globalOpts) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			met, err := train.Reevaluate(cmd.Context(), ck, exp, m, pred, o.samples, seed)
+			ev, err := train.ReevaluateWith(cmd.Context(), ck, exp, m, pred, o.samples, seed,
+				train.EvalOptions{Progress: cmd.ErrOrStderr(), Label: "mgp eval"})
 			if err != nil {
 				return err
 			}
+			met := ev.Metrics
 			if pred == models.PlugIn {
 				fmt.Fprintln(cmd.OutOrStdout(), "plug-in predictive: w and h at their means")
 			}

@@ -4,9 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"math/rand/v2"
 
-	"github.com/mgpteam/mgp/pkg/eval"
 	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/results"
 	"gonum.org/v1/gonum/mat"
@@ -77,10 +75,12 @@ func Evaluate(m models.Model, X, Y *mat.Dense, sigmaY float64, P int, seed uint6
 // EvaluateCtx scores m on the standardised test data (X, Y) with the
 // paper's protocol (models.md §8, §9.4), for one or several outputs:
 //
-//   - P predictive samples per test point from m.Sample, drawn from one
-//     generator seeded with seed, passed through the test set in blocks of
-//     BlockRows(P, d_y) rows (so one block, and the same numbers as a single
-//     m.Sample call, whenever N·P·d_y ≤ EvalBlockFloats);
+//   - P predictive samples per test point from m.Sample, the test set
+//     streamed in blocks of BlockRows(P, d_y) rows (only one block's
+//     samples are held at a time), block b drawing from its own generator
+//     BlockRNG(seed, b) (block 0's is the single generator seeded with
+//     seed, so whenever N·P·d_y ≤ EvalBlockFloats there is one block and
+//     the same numbers as a single m.Sample call on the whole set);
 //   - NLLStd: per output a 1-D scaled-Silverman KDE NLL, averaged over the
 //     points and summed over the outputs; NLL = NLLStd + Σ_d log sigmaY[d];
 //   - RMSE of the sample mean on the original scale over all outputs,
@@ -104,7 +104,13 @@ func EvaluateCtx(ctx context.Context, m models.Model, X, Y *mat.Dense, sigmaY []
 // EvaluateOutputs is EvaluateCtx with the per-output metrics and the number
 // of blocks.
 func EvaluateOutputs(ctx context.Context, m models.Model, X, Y *mat.Dense, sigmaY []float64, P int, seed uint64) (Evaluation, error) {
-	return evaluateBlocks(ctx, m, X, Y, sigmaY, P, seed, EvalBlockFloats)
+	return EvaluateWith(ctx, m, X, Y, sigmaY, P, seed, EvalOptions{})
+}
+
+// EvaluateWith is EvaluateOutputs with the options opts (progress on a
+// writer, per-point log densities); the metrics do not depend on them.
+func EvaluateWith(ctx context.Context, m models.Model, X, Y *mat.Dense, sigmaY []float64, P int, seed uint64, opts EvalOptions) (Evaluation, error) {
+	return evaluateBlocks(ctx, m, X, Y, sigmaY, P, seed, EvalBlockFloats, opts)
 }
 
 // checkEvalArgs validates the arguments of evaluateBlocks.
@@ -129,87 +135,4 @@ func checkEvalArgs(X, Y *mat.Dense, sigmaY []float64, P int) error {
 		}
 	}
 	return nil
-}
-
-// evaluateBlocks is EvaluateOutputs with the block cap as a parameter (tests
-// lower it to force several blocks).
-func evaluateBlocks(ctx context.Context, m models.Model, X, Y *mat.Dense, sigmaY []float64, P int, seed uint64, capFloats int) (Evaluation, error) {
-	if err := checkEvalArgs(X, Y, sigmaY, P); err != nil {
-		return Evaluation{}, err
-	}
-	n, dx := X.Dims()
-	_, dy := Y.Dims()
-	rows := blockRows(P, dy, capFloats)
-	rng := rand.New(rand.NewPCG(seed, 0))
-	ld, hasLD := m.(models.LogDensityer)
-	sumLD := make([]float64, dy) // Σ_i log p_hat_{i,d}
-	ss := make([]float64, dy)    // Σ_i (mean_{i,d} - y_{i,d})²
-	var exact float64            // -Σ_i log p(y_i | x_i)
-	var buf *mat.Dense
-	cal := eval.NewCalibrationAccumulator(dy)
-	blocks := 0
-	for i0 := 0; i0 < n; i0 += rows {
-		if err := ctx.Err(); err != nil {
-			return Evaluation{}, err
-		}
-		i1 := min(n, i0+rows)
-		nb := i1 - i0
-		Xb := X.Slice(i0, i1, 0, dx).(*mat.Dense)
-		Yb := Y.Slice(i0, i1, 0, dy).(*mat.Dense)
-		ys, _ := m.Sample(Xb, P, rng)
-		if r, c := ys.Dims(); r != P || c != nb*dy {
-			return Evaluation{}, fmt.Errorf("evaluate: model %s drew %d x %d samples for %d points x %d outputs (want %d x %d)",
-				m.Name(), r, c, nb, dy, P, nb*dy)
-		}
-		var err error
-		if buf, err = eval.KDELogDensities(ys, Yb, buf); err != nil {
-			return Evaluation{}, err
-		}
-		if err := cal.Add(ys, Yb); err != nil {
-			return Evaluation{}, err
-		}
-		mean, _ := eval.SampleMeanStd(ys)
-		for i := 0; i < nb; i++ {
-			for d := 0; d < dy; d++ {
-				sumLD[d] += buf.At(i, d)
-				r := mean[i*dy+d] - Yb.At(i, d)
-				ss[d] += r * r
-			}
-		}
-		if hasLD {
-			v := ld.LogDensity(Xb, Yb)
-			if len(v) != nb {
-				return Evaluation{}, fmt.Errorf("evaluate: model %s gave %d log densities for %d points", m.Name(), len(v), nb)
-			}
-			for _, x := range v {
-				exact -= x
-			}
-		}
-		blocks++
-	}
-	perStd := eval.NLLFromLogDensitySums(sumLD, n)
-	ev := Evaluation{Outputs: make([]OutputMetrics, dy), Blocks: blocks}
-	var ss2 float64
-	for d := range ev.Outputs {
-		rmse := math.Sqrt(ss[d]/float64(n)) * sigmaY[d]
-		ev.Outputs[d] = OutputMetrics{NLLStd: perStd[d], NLL: eval.ToOriginalScale(perStd[d], sigmaY[d]), RMSE: rmse}
-		ss2 += rmse * rmse
-	}
-	nllStd := eval.SumOutputs(perStd)
-	ev.Metrics = results.Metrics{
-		NLLStd:  nllStd,
-		NLL:     eval.ToOriginalScaleOutputs(nllStd, sigmaY),
-		RMSE:    ev.Outputs[0].RMSE,
-		NTest:   n,
-		Samples: P,
-	}
-	ev.Calibration = calibrationRecord(cal.Result(sigmaY))
-	if dy > 1 {
-		ev.RMSE = math.Sqrt(ss2 / float64(dy))
-	}
-	if hasLD {
-		e := exact/float64(n) + eval.ToOriginalScaleOutputs(0, sigmaY)
-		ev.ExactNLL = &e
-	}
-	return ev, nil
 }

@@ -304,12 +304,12 @@ func TestEvaluateBlocks(t *testing.T) {
 	const P = 200
 	sig := exp.Std.YStd
 	n, _ := exp.XTest.Dims()
-	one, err := evaluateBlocks(ctx, m, exp.XTest, exp.YTest, sig, P, 4, EvalBlockFloats)
+	one, err := evaluateBlocks(ctx, m, exp.XTest, exp.YTest, sig, P, 4, EvalBlockFloats, EvalOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	capF := 7 * P * 2 // 7 points per block
-	many, err := evaluateBlocks(ctx, m, exp.XTest, exp.YTest, sig, P, 4, capF)
+	many, err := evaluateBlocks(ctx, m, exp.XTest, exp.YTest, sig, P, 4, capF, EvalOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -335,7 +335,7 @@ func TestEvaluateBlocks(t *testing.T) {
 		t.Errorf("exact NLL %v blocked, %v in one block (diff %.3g > %.3g)", *many.ExactNLL, *one.ExactNLL, d, exactTol)
 	}
 	// Blocks are deterministic.
-	again, _ := evaluateBlocks(ctx, m, exp.XTest, exp.YTest, sig, P, 4, capF)
+	again, _ := evaluateBlocks(ctx, m, exp.XTest, exp.YTest, sig, P, 4, capF, EvalOptions{})
 	if !sameMetrics(again.Metrics, many.Metrics) {
 		t.Error("blocked evaluation is not deterministic")
 	}
@@ -348,7 +348,7 @@ func TestEvaluateBlocks(t *testing.T) {
 	cctx, cancel = context.WithCancel(ctx)
 	defer cancel()
 	cm := &cancelAfter{Model: m, k: 2, cancel: cancel}
-	if _, err := evaluateBlocks(cctx, cm, exp.XTest, exp.YTest, sig, P, 4, capF); !errors.Is(err, context.Canceled) || cm.calls != 2 {
+	if _, err := evaluateBlocks(cctx, cm, exp.XTest, exp.YTest, sig, P, 4, capF, EvalOptions{}); !errors.Is(err, context.Canceled) || cm.calls != 2 {
 		t.Fatalf("cancel during evaluation: err %v after %d blocks (want 2)", err, cm.calls)
 	}
 }

@@ -195,14 +195,21 @@ func LoadRun(runDir, dataDir string) (*Checkpoint, *Experiment, models.Model, er
 // Reevaluate scores a restored model again, with the predictive pred and a
 // given seed (samples <= 0: the run's eval.samples).
 func Reevaluate(ctx context.Context, ck *Checkpoint, exp *Experiment, m models.Model, pred models.Predictive, samples int, seed uint64) (results.Metrics, error) {
+	ev, err := ReevaluateWith(ctx, ck, exp, m, pred, samples, seed, EvalOptions{})
+	return ev.Metrics, err
+}
+
+// ReevaluateWith is Reevaluate with evaluation's options (progress, the
+// per-point log densities) and the per-output metrics.
+func ReevaluateWith(ctx context.Context, ck *Checkpoint, exp *Experiment, m models.Model, pred models.Predictive, samples int, seed uint64, opts EvalOptions) (Evaluation, error) {
 	if samples <= 0 {
 		samples = ck.Config.Eval.Samples
 	}
 	pm, err := models.WithPredictive(m, pred)
 	if err != nil {
-		return results.Metrics{}, &InputError{err}
+		return Evaluation{}, &InputError{err}
 	}
-	return EvaluateCtx(ctx, pm, exp.XTest, exp.YTest, exp.Std.YStd, samples, derive(seed, streamEval))
+	return EvaluateWith(ctx, pm, exp.XTest, exp.YTest, exp.Std.YStd, samples, derive(seed, streamEval), opts)
 }
 
 // NewRNG returns a generator for an explicit seed (prediction sampling).

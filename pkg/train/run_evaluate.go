@@ -25,11 +25,28 @@ func (r *run) testMetrics(pred models.Predictive) (results.Metrics, error) {
 	if err != nil {
 		return results.Metrics{}, err
 	}
-	met, err := evaluatorFor(exp.Name)(r.ctx, m, exp.XTest, exp.YTest, exp.Std.YStd, r.cfg.Eval.Samples, derive(r.cfg.Train.Seed, streamEval))
+	seed := derive(r.cfg.Train.Seed, streamEval)
+	var met results.Metrics
+	if exp.Name == "mnist" {
+		met, err = evaluatorFor(exp.Name)(r.ctx, m, exp.XTest, exp.YTest, exp.Std.YStd, r.cfg.Eval.Samples, seed)
+	} else {
+		var ev Evaluation
+		ev, err = EvaluateWith(r.ctx, m, exp.XTest, exp.YTest, exp.Std.YStd, r.cfg.Eval.Samples, seed, r.evalOptions())
+		met = ev.Metrics
+	}
 	if err != nil && r.ctx.Err() != nil {
 		return met, r.interrupted("evaluation", r.tr.Iter(), r.ckPath, err)
 	}
 	return met, err
+}
+
+// evalOptions reports a long test evaluation's progress on the run's log
+// (unless quiet).
+func (r *run) evalOptions() EvalOptions {
+	if r.opts.Quiet || r.opts.Log == nil {
+		return EvalOptions{}
+	}
+	return EvalOptions{Progress: r.opts.Log, Label: fmt.Sprintf("%s/%s: test evaluation", r.cfg.ModelName(), r.exp.Name)}
 }
 
 // evaluate settles the parameters (the selected ones with a held-out part,

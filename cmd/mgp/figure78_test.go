@@ -1,0 +1,136 @@
+package main
+
+import (
+	"bytes"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mgpteam/mgp/pkg/data"
+	"github.com/mgpteam/mgp/pkg/results"
+)
+
+// fakeNLLTree writes result.json files of nytaxi runs with the given test
+// NLLs under tree/nytaxi/<model>/<variant>/s<seed>.
+func fakeNLLTree(t *testing.T, tree, model, variant string, nll ...float64) {
+	t.Helper()
+	for s, v := range nll {
+		dir := filepath.Join(tree, "nytaxi", model, variant, "s"+string(rune('0'+s)))
+		r := &results.Result{Model: model, Dataset: "nytaxi", Iterations: 10, Complete: true,
+			Metrics: results.Metrics{NLL: v, NLLStd: v - 6, RMSE: 300, NTest: 100, Samples: 200}}
+		if err := results.WriteJSONAtomic(filepath.Join(dir, "result.json"), r); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestFigure7FakeTree: figure7 draws the models of a fake tree in the
+// paper's order (whatever order --models gives), with each model's variant,
+// notes the models without runs and the unfinished runs, and refuses a
+// result filed under another model.
+func TestFigure7FakeTree(t *testing.T) {
+	tree := t.TempDir()
+	fakeNLLTree(t, tree, "slgp", "paper", 7.1, 7.2, 7.0)
+	fakeNLLTree(t, tree, "slgp", "selected", 6.9, 6.95)
+	fakeNLLTree(t, tree, "sgp", "paper", 7.5, 7.6, 7.55)
+	fakeNLLTree(t, tree, "cvae", "paper", 7.3)
+	if err := os.MkdirAll(filepath.Join(tree, "nytaxi", "sgp", "paper", "s7"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	png1 := filepath.Join(t.TempDir(), "f7.png")
+	out, errOut, err := run(t, "figure7", "--runs", tree, "--models", "slgp,cvae,sgp,mdn", "--variant", "paper,slgp=selected", "-o", png1)
+	if err != nil {
+		t.Fatal(err, errOut)
+	}
+	var order []string
+	for _, l := range strings.Split(out, "\n")[1:] {
+		if f := strings.Fields(l); len(f) > 2 && f[0] != "wrote" {
+			order = append(order, f[0]+" "+f[1]+" "+f[2])
+		}
+	}
+	if got := strings.Join(order, ", "); got != "SGP paper 3, CVAE paper 1, SLGP selected 2" {
+		t.Errorf("rows %q in:\n%s", got, out)
+	}
+	if !strings.Contains(out, "7.5500") || !strings.Contains(out, "wrote "+png1+" (3 models, 6 runs)") {
+		t.Errorf("output:\n%s", out)
+	}
+	if !strings.Contains(errOut, "mdn paper on nytaxi: no finished runs") || !strings.Contains(errOut, "sgp paper: 1 unfinished") {
+		t.Errorf("notes:\n%s", errOut)
+	}
+	b, err := os.ReadFile(png1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := png.Decode(bytes.NewReader(b)); err != nil {
+		t.Fatal(err)
+	}
+	// A run filed under the wrong model.
+	fakeNLLTree(t, filepath.Join(tree, "x"), "hnn", "paper", 1)
+	if err := os.Rename(filepath.Join(tree, "x", "nytaxi", "hnn"), filepath.Join(tree, "nytaxi", "mdn")); err != nil {
+		t.Fatal(err)
+	}
+	if _, errOut, err := run(t, "figure7", "--runs", tree, "-o", png1); err == nil || !strings.Contains(err.Error()+errOut, "a run of hnn on nytaxi, not of mdn") {
+		t.Errorf("misfiled run: %v %s", err, errOut)
+	}
+	if _, _, err := run(t, "figure7", "--runs", tree, "--models", "sgp,foo", "-o", png1); err == nil {
+		t.Error("an unknown model was accepted")
+	}
+	if _, _, err := run(t, "figure7", "--runs", filepath.Join(tree, "none"), "-o", png1); err == nil {
+		t.Error("a missing tree was accepted")
+	}
+}
+
+// TestFigure8TinyRuns trains tiny SGP and SLGP runs on a synthetic nytaxi
+// file into a sweep tree and draws Fig. 8 from it: the re-evaluated test
+// NLL is the run's own, SHGP and SMGP (not run) are noted and left out.
+func TestFigure8TinyRuns(t *testing.T) {
+	dir := t.TempDir()
+	var csv bytes.Buffer
+	if err := data.WriteSynthNYTaxi(&csv, 400, 3); err != nil {
+		t.Fatal(err)
+	}
+	trips := writeFile(t, dir, "trips.csv", csv.String())
+	tree := filepath.Join(dir, "runs")
+	for _, m := range []string{"sgp", "slgp"} {
+		extra := ""
+		if m == "slgp" {
+			extra = "  hidden: [8]\n  s: 2\n"
+		}
+		cfg := writeFile(t, dir, m+".yaml", "model:\n  name: "+m+"\n  m: 6\n"+extra+
+			"data:\n  name: nytaxi\n  path: "+trips+"\ntrain:\n  iterations: 5\n  batch_size: 64\neval:\n  samples: 30\n")
+		if _, errOut, err := run(t, "train", "-q", "-c", cfg, "--seed", "0", "--out", filepath.Join(tree, "nytaxi", m, "paper", "s0")); err != nil {
+			t.Fatal(m, err, errOut)
+		}
+	}
+	fig := filepath.Join(dir, "f8.png")
+	out, errOut, err := run(t, "figure8", "--runs", tree, "-o", fig)
+	if err != nil {
+		t.Fatal(err, errOut)
+	}
+	rows := 0
+	for _, l := range strings.Split(out, "\n")[1:] {
+		f := strings.Fields(l)
+		if len(f) != 5 {
+			continue
+		}
+		rows++
+		if f[2] != f[3] {
+			t.Errorf("%s: NLL re-evaluated %s, result.json %s", f[0], f[2], f[3])
+		}
+	}
+	if rows != 2 || !strings.Contains(out, "wrote "+fig+" (2 maps)") {
+		t.Errorf("output:\n%s", out)
+	}
+	if !strings.Contains(errOut, filepath.Join("shgp", "paper", "s0")+": no finished run") {
+		t.Errorf("stderr:\n%s", errOut)
+	}
+	if fi, err := os.Stat(fig); err != nil || fi.Size() < 2000 {
+		t.Fatalf("figure: %v", err)
+	}
+	// --run names the runs directly; a missing one is an error.
+	if _, _, err := run(t, "figure8", "--run", filepath.Join(tree, "nytaxi", "sgp", "paper", "s0"), "--run", filepath.Join(dir, "nope"), "-o", fig); err == nil {
+		t.Error("a missing run directory was accepted")
+	}
+}

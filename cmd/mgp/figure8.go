@@ -1,0 +1,141 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/mgpteam/mgp/pkg/plot"
+	"github.com/mgpteam/mgp/pkg/sweep"
+	"github.com/spf13/cobra"
+	"gonum.org/v1/plot/vg"
+)
+
+// figure8Models are the models of the paper's Fig. 8, in its order.
+var figure8Models = []string{"sgp", "shgp", "smgp", "slgp"}
+
+// figure8Opts are the flags of mgp figure8.
+type figure8Opts struct {
+	sweepFile, tree, dataset, variant, out, title string
+	runs                                          []string
+	seed                                          int64
+	samples                                       int
+}
+
+func newFigure8Cmd(g *globalOpts) *cobra.Command {
+	o := &figure8Opts{}
+	c := &cobra.Command{
+		Use:   "figure8 (--sweep SWEEP.yaml [--seed S] | --run DIR ...) [-o FIG.png]",
+		Short: "Draw maps of the test points' predictive densities at their pickup locations (the paper's Fig. 8, nytaxi)",
+		Long: `figure8 draws one map per run (SGP, SHGP, SMGP and SLGP from a sweep tree, or
+the runs given with --run): every test point at its pickup (longitude, latitude)
+in degrees, coloured by the log KDE predictive density, log p̂(y*), of its observed
+duration y* in seconds (A-48), on one colour scale shared by the maps (the 1st to
+99th percentile of all values; points beyond get the end colours).
+
+The densities come from evaluating each run again exactly as training did (its
+seed, its predictive, its eval.samples unless --samples): the mean of -log p̂(y*)
+over the points is the run's test NLL, which is printed beside result.json's.
+
+--sweep takes the tree (out), the data set and the first seed from a sweep file,
+and draws <out>/<dataset>/<model>/<variant>/s<seed> of each of the four models;
+--runs, --seed and --variant (default paper) override it.
+
+  mgp figure8 --sweep configs/sweeps/nytaxi-sample.yaml -o results/figures/figure8.png
+  mgp figure8 --run runs/sgp-nytaxi-s0-ab12 --run runs/slgp-nytaxi-s0-cd34 -o fig8.png`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return runFigure8(cmd, g, o) },
+	}
+	c.Flags().StringVar(&o.sweepFile, "sweep", "", "sweep file whose tree, data set and first seed to draw")
+	c.Flags().StringVar(&o.tree, "runs", "", "sweep tree (default: the sweep file's out)")
+	c.Flags().StringVar(&o.dataset, "dataset", "nytaxi", "data set in the sweep tree")
+	c.Flags().StringVar(&o.variant, "variant", "paper", "variant drawn from the sweep tree")
+	c.Flags().Int64Var(&o.seed, "seed", -1, "seed of the runs drawn from the sweep tree (default: the sweep file's first)")
+	c.Flags().StringArrayVar(&o.runs, "run", nil, "run directory to draw (repeatable; instead of --sweep)")
+	c.Flags().IntVar(&o.samples, "samples", 0, "predictive samples per test point (default: each run's eval.samples)")
+	c.Flags().StringVar(&o.title, "title", "", "figure title (default: the data set and the seed)")
+	c.Flags().StringVarP(&o.out, "out", "o", "results/figures/figure8.png", "PNG file to write")
+	return c
+}
+
+// figure8Dirs resolves the flags into the run directories to draw, with a
+// default title.
+func figure8Dirs(o *figure8Opts) (dirs []string, title string, err error) {
+	if len(o.runs) > 0 {
+		if o.sweepFile != "" || o.tree != "" {
+			return nil, "", fmt.Errorf("--run: give run directories or a sweep tree (--sweep/--runs), not both")
+		}
+		return o.runs, "test points at pickup, coloured by the predictive density of the duration", nil
+	}
+	tree, seed := o.tree, o.seed
+	if o.sweepFile != "" {
+		spec, err := sweep.ReadSpec(o.sweepFile)
+		if err != nil {
+			return nil, "", err
+		}
+		if tree == "" {
+			tree = spec.Out
+		}
+		if seed < 0 && len(spec.Seeds) > 0 {
+			seed = int64(slices.Min(spec.Seeds))
+		}
+	}
+	if tree == "" {
+		return nil, "", fmt.Errorf("--sweep or --runs: give the sweep tree, or run directories with --run")
+	}
+	if fi, err := os.Stat(tree); err != nil || !fi.IsDir() {
+		return nil, "", fmt.Errorf("--runs %s: no such directory (run the sweep first)", tree)
+	}
+	if seed < 0 {
+		seed = 0
+	}
+	for _, m := range figure8Models {
+		dirs = append(dirs, filepath.Join(tree, o.dataset, m, o.variant, fmt.Sprintf("s%d", seed)))
+	}
+	return dirs, fmt.Sprintf("%s, seed %d: test points at pickup, coloured by the predictive density of the duration", o.dataset, seed), nil
+}
+
+func runFigure8(cmd *cobra.Command, g *globalOpts, o *figure8Opts) error {
+	if cmd.Flags().Changed("samples") && o.samples < 2 {
+		return inputErr(fmt.Errorf("--samples %d: the KDE needs at least 2 predictive samples per test point", o.samples))
+	}
+	dirs, title, err := figure8Dirs(o)
+	if err != nil {
+		return inputErr(err)
+	}
+	if o.title != "" {
+		title = o.title
+	}
+	var panels []plot.MapPanel
+	w := cmd.OutOrStdout()
+	fmt.Fprintf(w, "%-7s %7s %12s %12s  %s\n", "model", "points", "NLL", "result.json", "run")
+	for _, dir := range dirs {
+		if _, err := os.Stat(filepath.Join(dir, "result.json")); err != nil && len(o.runs) == 0 {
+			fmt.Fprintf(cmd.ErrOrStderr(), "note: %s: no finished run; left out of the figure\n", dir)
+			continue
+		}
+		pd, err := pickupDensities(cmd, g, dir, o.samples)
+		if err != nil {
+			return err
+		}
+		rec := "-"
+		if pd.recorded != nil {
+			rec = fmt.Sprintf("%.4f", *pd.recorded)
+		}
+		fmt.Fprintf(w, "%-7s %7d %12.4f %12s  %s\n", pd.label, len(pd.lon), pd.nll, rec, dir)
+		panels = append(panels, plot.MapPanel{Title: pd.label, X: pd.lon, Y: pd.lat, Value: pd.logDens,
+			XLabel: "pickup longitude", YLabel: "pickup latitude"})
+	}
+	if len(panels) == 0 {
+		return inputErr(fmt.Errorf("no finished runs to draw (looked for %s)", strings.Join(dirs, ", ")))
+	}
+	f := &plot.ColourMaps{Title: title, Panels: panels, Cols: min(2, len(panels)), BarLabel: "log p̂(y*), y* in seconds",
+		PanelW: 4.2 * vg.Inch, PanelH: 3.8 * vg.Inch}
+	if err := f.SavePNG(o.out); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "wrote %s (%d maps)\n", o.out, len(panels))
+	return nil
+}
