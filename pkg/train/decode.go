@@ -1,7 +1,10 @@
 package train
 
 import (
+	"slices"
+
 	"github.com/mgpteam/mgp/pkg/config"
+	"github.com/mgpteam/mgp/pkg/data"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -24,5 +27,47 @@ func DecodeRunConfig(doc *yaml.Node, overrides []config.Override) (RunConfig, er
 	if err := cfg.Validate(); err != nil {
 		return cfg, err
 	}
+	if !hasKey(root, "data", "stats") && isCSVData(cfg.Data) {
+		// A user's own file is standardised on its training rows unless the
+		// config says otherwise; the run records the value, so a
+		// checkpoint written before this default records full and keeps it.
+		cfg.Data.Stats = "train"
+	}
 	return cfg, nil
+}
+
+// hasKey reports whether the mapping node root holds the key path (a key
+// set to null counts as present).
+func hasKey(root *yaml.Node, path ...string) bool {
+	n := root
+	for _, k := range path {
+		if n == nil || n.Kind != yaml.MappingNode {
+			return false
+		}
+		var next *yaml.Node
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if n.Content[i].Value == k {
+				next = n.Content[i+1]
+			}
+		}
+		if next == nil {
+			return false
+		}
+		n = next
+	}
+	return true
+}
+
+// isCSVData reports whether dc reads a user's CSV file: data.kind csv, or
+// no kind and a data.path whose data.name is none of the built-in sets (as
+// LoadExperiment infers it).
+func isCSVData(dc DataConfig) bool {
+	switch dc.Kind {
+	case "csv":
+		return true
+	case "":
+		return dc.Path != "" && !slices.Contains(data.ToyNames(), dc.Name) && !slices.Contains(data.UCINames(), dc.Name) &&
+			dc.Name != "mnist" && dc.Name != "nytaxi"
+	}
+	return false
 }
