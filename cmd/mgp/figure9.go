@@ -50,8 +50,9 @@ to [0, 1] (models.md §9.4, A-49). A run whose number of outputs is not a square
         one draw of w for SLGP and GPCDE, the decoder's mean for CVAE; no noise
         and no GP variance
 
-Samples are the model's own draws (w from p(w | x)), from --seed: the same
-command draws the same figure. Each panel is titled with the run's model, d_w
+Samples are the model's own draws (w from p(w | x)), every panel's from a
+generator seeded by --seed alone, so that a panel does not depend on the others
+and the same command draws the same figure. Each panel is titled with the run's model, d_w
 and iterations.
 
 --sweep takes the panels from a sweep file: one per headline row (in its order;
@@ -80,22 +81,40 @@ seed (--run-seed another) on its data set, read from its tree; --models and
 }
 
 func runFigure9(cmd *cobra.Command, g *globalOpts, o *figure9Opts) error {
+	l, lines, err := drawFigure9(cmd, g, o)
+	if err != nil {
+		return err
+	}
+	if l.NaN > 0 {
+		fmt.Fprintf(cmd.ErrOrStderr(), "warning: %d generated levels are NaN, drawn mid-grey\n", l.NaN)
+	}
+	w := cmd.OutOrStdout()
+	for _, line := range lines {
+		fmt.Fprintln(w, line)
+	}
+	fmt.Fprintf(w, "wrote %s (%d panels, %d samples per label, %s)\n", o.out, len(l.Sheets), o.samples, kindWords(o.kind))
+	return nil
+}
+
+// drawFigure9 draws the figure o asks for into o.out and returns where its
+// images are and one line per panel.
+func drawFigure9(cmd *cobra.Command, g *globalOpts, o *figure9Opts) (plot.DigitLayout, []string, error) {
 	if err := checkFigure9Opts(o); err != nil {
-		return inputErr(err)
+		return plot.DigitLayout{}, nil, inputErr(err)
 	}
 	dirs, err := figure9Dirs(o)
 	if err != nil {
-		return inputErr(err)
+		return plot.DigitLayout{}, nil, inputErr(err)
 	}
 	f := &plot.DigitFigure{Title: o.title, Scale: o.scale}
 	var lines []string
-	for i, dir := range dirs {
-		p, err := figure9Panel(cmd, g, dir, o, uint64(i))
+	for _, dir := range dirs {
+		p, err := figure9Panel(cmd, g, dir, o)
 		if err != nil {
-			return err
+			return plot.DigitLayout{}, nil, err
 		}
 		if f.Side != 0 && p.side != f.Side {
-			return inputErr(fmt.Errorf("--run %s: %d x %d images, the first run's are %d x %d: draw runs of one data set", dir, p.side, p.side, f.Side, f.Side))
+			return plot.DigitLayout{}, nil, inputErr(fmt.Errorf("--run %s: %d x %d images, the first run's are %d x %d: draw runs of one data set", dir, p.side, p.side, f.Side, f.Side))
 		}
 		f.Side = p.side
 		f.Panels = append(f.Panels, p.panel)
@@ -106,17 +125,9 @@ func runFigure9(cmd *cobra.Command, g *globalOpts, o *figure9Opts) error {
 	}
 	l, err := plot.SaveDigitsPNG(f, o.out)
 	if err != nil {
-		return fmt.Errorf("figure9: %w", err)
+		return plot.DigitLayout{}, nil, fmt.Errorf("figure9: %w", err)
 	}
-	if l.NaN > 0 {
-		fmt.Fprintf(cmd.ErrOrStderr(), "warning: %d generated levels are NaN, drawn mid-grey\n", l.NaN)
-	}
-	w := cmd.OutOrStdout()
-	for _, line := range lines {
-		fmt.Fprintln(w, line)
-	}
-	fmt.Fprintf(w, "wrote %s (%d panels, %d labels x %d samples each, %s)\n", o.out, len(f.Panels), len(f.Panels[0].Images), o.samples, kindWords(o.kind))
-	return nil
+	return l, lines, nil
 }
 
 // checkFigure9Opts refuses bad flags before any run is read.

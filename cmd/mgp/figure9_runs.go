@@ -27,8 +27,8 @@ type figure9Run struct {
 
 // figure9Panel loads the run in dir, checks that it is an image model and
 // draws its images: one row per label, o.samples columns, from a generator
-// seeded by o.seed and the panel's index i.
-func figure9Panel(cmd *cobra.Command, g *globalOpts, dir string, o *figure9Opts, i uint64) (figure9Run, error) {
+// seeded by o.seed.
+func figure9Panel(cmd *cobra.Command, g *globalOpts, dir string, o *figure9Opts) (figure9Run, error) {
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		return figure9Run{}, inputErr(fmt.Errorf("--run %s: no such run directory (run mgp train or mgp sweep first)", dir))
 	}
@@ -51,7 +51,7 @@ func figure9Panel(cmd *cobra.Command, g *globalOpts, dir string, o *figure9Opts,
 	if err := checkFinished(cmd, dir, ck, o.partial, "draw"); err != nil {
 		return figure9Run{}, err
 	}
-	images, err := figure9Images(m, info.Std, dx, dy, o.samples, o.kind, rand.New(rand.NewPCG(o.seed, i)))
+	images, err := figure9Images(m, info.Std, dx, dy, o.samples, o.kind, rand.New(rand.NewPCG(o.seed, 9)))
 	if err != nil {
 		return figure9Run{}, inputErr(fmt.Errorf("--run %s: %w", dir, err))
 	}
