@@ -189,8 +189,6 @@ func digitPlot(p DigitPanel, side, scale int) (*plot.Plot, *sheetPlotter, int) {
 	pl.X.Label.Text = "sample"
 	pl.Y.Label.Text = "label"
 	b := img.Bounds()
-	pl.X.Min, pl.X.Max = 0, float64(b.Dx())
-	pl.Y.Min, pl.Y.Max = 0, float64(b.Dy())
 	pl.X.Padding, pl.Y.Padding = 0, 0
 	pl.X.LineStyle.Width, pl.Y.LineStyle.Width = 0, 0 // the sheet's edges are the axes
 	t := side*scale + digitGap
@@ -209,8 +207,8 @@ func digitPlot(p DigitPanel, side, scale int) (*plot.Plot, *sheetPlotter, int) {
 // SaveDigitsPNG draws f, its panels side by side under their titles with
 // Scale image pixels per data pixel, and writes the PNG to path atomically
 // (as SavePNG). The sheets are drawn at one image pixel per sheet pixel
-// (no resampling), centred in data areas as large as the largest sheet,
-// widened when the title needs it. It returns where each panel's images
+// (no resampling), at the top left of data areas as large as the largest
+// sheet, widened when the title needs it. It returns where each panel's images
 // were drawn.
 func SaveDigitsPNG(f *DigitFigure, path string) (DigitLayout, error) {
 	if err := f.Validate(); err != nil {
@@ -250,10 +248,10 @@ func SaveDigitsPNG(f *DigitFigure, path string) (DigitLayout, error) {
 		}
 	}
 	for i, pl := range g.Panels[0] {
+		// The sheet at the top left, next to the label ticks.
 		b := sheets[i].img.Bounds()
-		ex, ey := float64(dataW-b.Dx())/2, float64(dataH-b.Dy())/2
-		pl.X.Min, pl.X.Max = -ex, float64(b.Dx())+ex
-		pl.Y.Min, pl.Y.Max = -ey, float64(b.Dy())+ey
+		pl.X.Min, pl.X.Max = 0, float64(dataW)
+		pl.Y.Min, pl.Y.Max = float64(b.Dy()-dataH), float64(b.Dy())
 	}
 	g.PanelW, g.PanelH = pixelLength(dataW)+padW, pixelLength(dataH)+padH
 	gl, err := g.Layout()
