@@ -67,6 +67,12 @@ func (h Headline) Markdown(m HeadlineMeta) string {
 	for i, r := range h.Rows {
 		fmt.Fprintf(&b, "[^%d]: %s\n", i+1, rowFootnote(r))
 	}
+	if cs := h.SettingComparisons(); len(cs) > 0 {
+		b.WriteString("\n## Between the rows\n\n")
+		for _, c := range cs {
+			b.WriteString("- " + c + "\n")
+		}
+	}
 	if len(m.Notes) > 0 {
 		b.WriteString("\n## Where we differ from the paper and why\n\n")
 		for _, n := range m.Notes {

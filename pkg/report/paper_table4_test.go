@@ -132,6 +132,17 @@ func TestHeadlineTable4(t *testing.T) {
 			t.Errorf("Markdown lacks %q:\n%s", s, md)
 		}
 	}
+	for _, s := range []string{
+		"## Between the rows\n\n",
+		"- mnist, d_w = 2: lowest SLGP; ours in order: SLGP (d_w = 2) -1005.00 (n = 2) < CVAE (d_w = 2) -700.00 (n = 1); the paper's lowest: SLGP.\n",
+		"- mnist, d_w = 16: lowest SLGP; ours in order: SLGP (d_w = 16) -1100.00 (n = 1) < CVAE (d_w = 16) -800.00 (n = 1); the paper's lowest: SLGP.\n",
+		"- mnist, CVAE from d_w = 2 to 16: ours improves (lower) (-700.00 to -800.00), the paper's improves (lower) (-825.11 to -935.47).\n",
+		"- mnist, SLGP from d_w = 2 to 16: ours improves (lower) (-1005.00 to -1100.00), the paper's improves (lower) (-1198.25 to -1225.22).\n",
+	} {
+		if !strings.Contains(md, s) {
+			t.Errorf("Markdown lacks %q", s)
+		}
+	}
 	if strings.Contains(md, "over 10 runs") {
 		t.Error("Table 4's Markdown describes Table 3's paper values")
 	}
