@@ -71,9 +71,10 @@ func runHeadline(stdout, stderr io.Writer, extra []string, o tableOpts) error {
 	paper := report.PaperTable3()
 	specs := make([]report.HeadlineSpec, len(spec.Headline))
 	for i, h := range spec.Headline {
-		specs[i] = report.HeadlineSpec{Model: h.Model, Variant: h.Variant, Label: h.Label, Note: h.Note}
+		specs[i] = report.HeadlineSpec{Model: h.Model, Variant: h.Variant, Label: h.Label, Note: h.Note,
+			Settings: headlineSettings(spec, h, own)}
 	}
-	h := report.BuildHeadline(report.Summarise(own), specs, paper)
+	h := report.BuildHeadlineLookup(report.Summarise(own), specs, report.PaperValues())
 	meta := headlineMeta(spec, extra, o)
 	detailSum := report.Summarise(report.WithLastIterations(all))
 	md := h.Markdown(meta)

@@ -19,6 +19,10 @@ type HeadlineSpec struct {
 	Label string
 	// Note says why this variant is the headline (Markdown, optional).
 	Note string
+	// Settings are config keys and values the row's runs were made with
+	// ("model.d_w": "2"), for the paper's values that depend on a setting
+	// (Table 4; see PaperValues). Optional.
+	Settings map[string]string
 }
 
 // HeadlineCell is one cell of the headline table: the runs of its row's
@@ -69,6 +73,13 @@ type Headline struct {
 // least MinMarkRuns runs, and the paper's values (paper may be nil) beside
 // every cell.
 func BuildHeadline(sum Summary, specs []HeadlineSpec, paper map[string]map[string]PaperValue) Headline {
+	return BuildHeadlineLookup(sum, specs, Table3Lookup(paper))
+}
+
+// BuildHeadlineLookup is BuildHeadline with the paper's values from
+// lookup (PaperValues: every table of the paper). A paper value without a
+// spread (NoSpread) gets no z-score (Z is NaN).
+func BuildHeadlineLookup(sum Summary, specs []HeadlineSpec, lookup PaperLookup) Headline {
 	var h Headline
 	for _, r := range sum.Rows {
 		if !slices.Contains(h.Datasets, r.Dataset) {
@@ -83,8 +94,8 @@ func BuildHeadline(sum Summary, specs []HeadlineSpec, paper map[string]map[strin
 		}
 		for _, d := range h.Datasets {
 			c := HeadlineCell{Row: pickRow(sum.Rows, s.Model, s.Variant, d), Z: math.NaN()}
-			c.Paper, c.HasPaper = paperValue(paper, s.Model, d)
-			if c.HasPaper && c.N > 0 {
+			c.Paper, c.HasPaper = lookup(s, d)
+			if c.HasPaper && c.N > 0 && !c.Paper.NoSpread {
 				c.Z = zScore(c.Mean, c.Std, c.Paper.Mean, c.Paper.Std)
 			}
 			row.Cells = append(row.Cells, c)

@@ -41,7 +41,8 @@ type HeadlineRecord struct {
 	Band string   `csv:"band"`
 }
 
-// Records returns the headline's cells as CSV records, row by row.
+// Records returns the headline's cells as CSV records, row by row. A
+// paper value without a spread (Table 4) has no paper_std, z or band.
 func (h Headline) Records() []HeadlineRecord {
 	var recs []HeadlineRecord
 	for _, r := range h.Rows {
@@ -60,7 +61,10 @@ func (h Headline) Records() []HeadlineRecord {
 			if c.HasPaper {
 				pm, ps := c.Paper.Mean, c.Paper.Std
 				rec.PaperMean, rec.PaperStd = &pm, &ps
-				if c.N > 0 {
+				if c.Paper.NoSpread {
+					rec.PaperStd = nil
+				}
+				if c.N > 0 && !c.Paper.NoSpread {
 					z := c.Z
 					rec.Z = &z
 					rec.Band = bandName(c.Band())

@@ -38,9 +38,17 @@ func (m HeadlineMeta) header(b *strings.Builder, suffix string) {
 func (h Headline) Markdown(m HeadlineMeta) string {
 	var b strings.Builder
 	m.header(&b, "")
-	fmt.Fprintf(&b, "Test NLL on the original y scale, lower is better: our mean ± population sd over n runs "+
-		"(one split and model seed each), the paper's mean ± sd over 10 runs beneath († and ‡: the paper's best "+
-		"and second best). **Bold**: our lowest mean in its column, *italics*: our second lowest, among the cells "+
+	if h.singlePaperValues() {
+		b.WriteString("Test NLL per test image, lower is better: minus the sum over the outputs of the log density of " +
+			"each output's scaled-Silverman KDE of the predictive samples (models.md §9.4); our mean ± population sd " +
+			"over n runs (one split and model seed each), the paper's single reported number beneath († its bold: " +
+			"the better model at that setting; the paper reports no spread, so there is no z-score). ")
+	} else {
+		b.WriteString("Test NLL on the original y scale, lower is better: our mean ± population sd over n runs " +
+			"(one split and model seed each), the paper's mean ± sd over 10 runs beneath († and ‡: the paper's best " +
+			"and second best). ")
+	}
+	fmt.Fprintf(&b, "**Bold**: our lowest mean in its column, *italics*: our second lowest, among the cells "+
 		"with n ≥ %d only (ties share a mark); a cell with fewer runs shows its n and is never marked; –: no runs.", MinMarkRuns)
 	if m.DetailLink != "" {
 		fmt.Fprintf(&b, " z-scores, other protocols and variants: [%s](%s).", m.DetailLink, m.DetailLink)
@@ -58,6 +66,12 @@ func (h Headline) Markdown(m HeadlineMeta) string {
 	b.WriteString("\n")
 	for i, r := range h.Rows {
 		fmt.Fprintf(&b, "[^%d]: %s\n", i+1, rowFootnote(r))
+	}
+	if cs := h.SettingComparisons(); len(cs) > 0 {
+		b.WriteString("\n## Between the rows\n\n")
+		for _, c := range cs {
+			b.WriteString("- " + c + "\n")
+		}
 	}
 	if len(m.Notes) > 0 {
 		b.WriteString("\n## Where we differ from the paper and why\n\n")
@@ -85,9 +99,30 @@ func headlineCellText(c HeadlineCell) string {
 	}
 	if c.HasPaper {
 		mark := map[string]string{PaperBest: " †", PaperSecond: " ‡"}[c.Paper.Mark]
-		s += fmt.Sprintf("<br>paper %.4f ± %.4f%s", c.Paper.Mean, c.Paper.Std, mark)
+		if c.Paper.NoSpread {
+			s += fmt.Sprintf("<br>paper %.4f%s", c.Paper.Mean, mark)
+		} else {
+			s += fmt.Sprintf("<br>paper %.4f ± %.4f%s", c.Paper.Mean, c.Paper.Std, mark)
+		}
 	}
 	return s
+}
+
+// singlePaperValues reports whether the headline has paper values and all
+// of them are single numbers without a spread (Table 4).
+func (h Headline) singlePaperValues() bool {
+	n := 0
+	for _, r := range h.Rows {
+		for _, c := range r.Cells {
+			if c.HasPaper && !c.Paper.NoSpread {
+				return false
+			}
+			if c.HasPaper {
+				n++
+			}
+		}
+	}
+	return n > 0
 }
 
 // rowFootnote states a row's model, variant and protocol, then its note.
@@ -100,7 +135,7 @@ func rowFootnote(r HeadlineRow) string {
 	if len(ps) == 0 {
 		s += ", no runs yet"
 	} else {
-		s += ": " + strings.Join(ps, "; ")
+		s += ": " + strings.Join(ps, "; ") + "; " + r.seedsText()
 	}
 	s += "."
 	if n := strings.TrimSpace(r.Spec.Note); n != "" {

@@ -11,6 +11,10 @@ type PaperValue struct {
 	// Mark is the paper's cell shading: PaperBest (†), PaperSecond (‡) or
 	// empty.
 	Mark string
+	// NoSpread is true when the paper reports a single number without a
+	// spread (Table 4): Std is then 0 and means nothing, and no z-score is
+	// computed against it.
+	NoSpread bool
 }
 
 // The values of PaperValue.Mark.

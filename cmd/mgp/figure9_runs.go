@@ -1,0 +1,129 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/mgpteam/mgp/pkg/data"
+	"github.com/mgpteam/mgp/pkg/models"
+	"github.com/mgpteam/mgp/pkg/plot"
+	"github.com/mgpteam/mgp/pkg/train"
+	"github.com/spf13/cobra"
+	"gonum.org/v1/gonum/mat"
+)
+
+// figure9Run is one run's panel, its image side and its stdout line.
+type figure9Run struct {
+	panel plot.DigitPanel
+	side  int
+	line  string
+}
+
+// figure9Panel loads the run in dir, checks that it is an image model and
+// draws its images: one row per label, o.samples columns, from a generator
+// seeded by o.seed.
+func figure9Panel(cmd *cobra.Command, g *globalOpts, dir string, o *figure9Opts) (figure9Run, error) {
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return figure9Run{}, inputErr(fmt.Errorf("--run %s: no such run directory (run mgp train or mgp sweep first)", dir))
+	}
+	if _, err := os.Stat(filepath.Join(dir, train.CheckpointFile)); errors.Is(err, fs.ErrNotExist) {
+		return figure9Run{}, inputErr(fmt.Errorf("--run %s: no %s: not a run directory, or a run that has not saved a checkpoint yet", dir, train.CheckpointFile))
+	}
+	ck, info, m, err := train.LoadForPredict(dir, resolveDataDirForRun(g, dir))
+	if err != nil {
+		return figure9Run{}, err
+	}
+	dx, dy := len(info.Std.XMean), len(info.Std.YMean)
+	side := int(math.Round(math.Sqrt(float64(dy))))
+	switch {
+	case side < 2 || side*side != dy:
+		return figure9Run{}, inputErr(fmt.Errorf("--run %s: %s has %d %s, not a square image (mnist: 784 = 28 x 28): figure9 draws image models only",
+			dir, ck.Config.ModelName(), dy, map[bool]string{true: "output", false: "outputs"}[dy == 1]))
+	case dx < 2:
+		return figure9Run{}, inputErr(fmt.Errorf("--run %s: %s has a single input, not one-hot labels: figure9 draws one row per label", dir, ck.Config.ModelName()))
+	}
+	if err := checkFinished(cmd, dir, ck, o.partial, "draw"); err != nil {
+		return figure9Run{}, err
+	}
+	images, err := figure9Images(m, info.Std, dx, dy, o.samples, o.kind, rand.New(rand.NewPCG(o.seed, 9)))
+	if err != nil {
+		return figure9Run{}, inputErr(fmt.Errorf("--run %s: %w", dir, err))
+	}
+	iters := ck.Config.Train.Iterations
+	if ck.State != nil {
+		iters = ck.State.Iter
+	}
+	title := strings.ToUpper(ck.Config.ModelName())
+	if dw, ok := ck.Config.Model.Map()["d_w"]; ok {
+		title += fmt.Sprintf(", d_w = %v", dw)
+	}
+	title += fmt.Sprintf(" (%d its)", iters)
+	p := plot.DigitPanel{Title: title, RowLabels: labelNames(info.XNames, dx), Images: images}
+	line := fmt.Sprintf("%-40s %s: %d labels x %d samples, %d x %d", dir, title, dx, o.samples, side, side)
+	return figure9Run{panel: p, side: side, line: line}, nil
+}
+
+// figure9Images draws K images per label on the original output scale:
+// images[c][k] for the one-hot input of label c, from one call of the
+// model on the dx labels.
+func figure9Images(m models.Model, std *data.Standardizer, dx, dy, K int, kind string, rng *rand.Rand) ([][][]float64, error) {
+	X := mat.NewDense(dx, dx, nil)
+	for c := range dx {
+		X.Set(c, c, 1)
+	}
+	Xs := std.TransformX(X)
+	var S *mat.Dense // K x (dx·dy)
+	switch kind {
+	case kindMean:
+		mp, ok := m.(models.MixturePredictor)
+		if !ok {
+			return nil, fmt.Errorf("--kind mean: %s has no Gaussian components; use --kind y", m.Name())
+		}
+		S, _ = mp.PredictiveMixture(Xs, K, rng)
+	default:
+		Y, F := m.Sample(Xs, K, rng)
+		S = Y
+		if kind == kindF {
+			if F == nil {
+				return nil, fmt.Errorf("--kind f: %s has no latent function f; use --kind y or mean", m.Name())
+			}
+			S = F
+		}
+	}
+	// Rows c·K + k of one matrix, so that InverseY maps them at once.
+	flat := mat.NewDense(dx*K, dy, nil)
+	for k := range K {
+		row := S.RawRowView(k)
+		for c := range dx {
+			flat.SetRow(c*K+k, row[c*dy:(c+1)*dy])
+		}
+	}
+	orig := std.InverseY(flat)
+	images := make([][][]float64, dx)
+	for c := range dx {
+		images[c] = make([][]float64, K)
+		for k := range K {
+			images[c][k] = orig.RawRowView(c*K + k)
+		}
+	}
+	return images, nil
+}
+
+// labelNames names the rows: the digit of mnist's "label3", another
+// input's own name, or the column index.
+func labelNames(names []string, dx int) []string {
+	out := make([]string, dx)
+	for c := range out {
+		out[c] = fmt.Sprint(c)
+		if c < len(names) && names[c] != "" {
+			out[c] = strings.TrimPrefix(names[c], "label")
+		}
+	}
+	return out
+}

@@ -1,0 +1,148 @@
+package report
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// settingKeys are the config keys the paper varies within a table (Table
+// 4's model.d_w), in PaperTable4's order, and the data sets it varies each
+// on.
+func settingKeys() (keys []string, on map[string][]string) {
+	on = map[string][]string{}
+	for _, c := range PaperTable4() {
+		if !slices.Contains(keys, c.Key) {
+			keys = append(keys, c.Key)
+		}
+		if !slices.Contains(on[c.Key], c.Dataset) {
+			on[c.Key] = append(on[c.Key], c.Dataset)
+		}
+	}
+	return keys, on
+}
+
+// SettingComparisons states, for every setting the paper varies and every
+// data set it varies it on (Table 4: d_w on mnist), which model has the lower mean at each
+// value of the setting, and for each model whether its mean falls as the
+// setting grows, ours beside the paper's: the questions of Table 4 (does
+// SLGP beat CVAE, do both improve with d_w). Only cells with runs and
+// rows whose Settings hold the key take part; means over one or two runs
+// are compared all the same, and the text says how many runs there are.
+func (h Headline) SettingComparisons() []string {
+	var out []string
+	keys, on := settingKeys()
+	for _, key := range keys {
+		name := key[strings.LastIndex(key, ".")+1:]
+		for j, d := range h.Datasets {
+			if !slices.Contains(on[key], d) {
+				continue
+			}
+			type entry struct {
+				label, model, value string
+				c                   HeadlineCell
+			}
+			var es []entry
+			for _, r := range h.Rows {
+				v, ok := r.Spec.Settings[key]
+				if c := r.Cells[j]; ok && c.N > 0 {
+					es = append(es, entry{r.Label, r.Spec.Model, v, c})
+				}
+			}
+			var values, models []string
+			for _, e := range es {
+				if !slices.Contains(values, e.value) {
+					values = append(values, e.value)
+				}
+				if !slices.Contains(models, e.model) {
+					models = append(models, e.model)
+				}
+			}
+			slices.SortFunc(values, compareSettingValues)
+			for _, v := range values {
+				var at []entry
+				for _, e := range es {
+					if e.value == v {
+						at = append(at, e)
+					}
+				}
+				if len(at) < 2 {
+					continue
+				}
+				slices.SortStableFunc(at, func(a, b entry) int { return cmp.Compare(a.c.Mean, b.c.Mean) })
+				var parts []string
+				for _, e := range at {
+					parts = append(parts, fmt.Sprintf("%s %.2f (n = %d)", e.label, e.c.Mean, e.c.N))
+				}
+				s := fmt.Sprintf("%s, %s = %s: lowest %s; ours in order: %s", d, name, v, strings.ToUpper(at[0].model), strings.Join(parts, " < "))
+				if best := paperLowest(at, func(e entry) HeadlineCell { return e.c }, func(e entry) string { return e.model }); best != "" {
+					s += "; the paper's lowest: " + strings.ToUpper(best)
+				}
+				out = append(out, s+".")
+			}
+			for _, m := range models {
+				var rows []entry
+				for _, e := range es {
+					if e.model == m {
+						rows = append(rows, e)
+					}
+				}
+				if len(rows) < 2 {
+					continue
+				}
+				slices.SortStableFunc(rows, func(a, b entry) int { return compareSettingValues(a.value, b.value) })
+				first, last := rows[0], rows[len(rows)-1]
+				s := fmt.Sprintf("%s, %s from %s = %s to %s: ours %s (%.2f to %.2f)", d, strings.ToUpper(m), name, first.value, last.value,
+					direction(first.c.Mean, last.c.Mean), first.c.Mean, last.c.Mean)
+				if first.c.HasPaper && last.c.HasPaper {
+					s += fmt.Sprintf(", the paper's %s (%.2f to %.2f)", direction(first.c.Paper.Mean, last.c.Paper.Mean), first.c.Paper.Mean, last.c.Paper.Mean)
+				}
+				out = append(out, s+".")
+			}
+		}
+	}
+	return out
+}
+
+// paperLowest is the model of the entry with the lowest paper value, ""
+// unless every entry has one.
+func paperLowest[E any](es []E, cell func(E) HeadlineCell, model func(E) string) string {
+	best := -1
+	for i, e := range es {
+		c := cell(e)
+		if !c.HasPaper {
+			return ""
+		}
+		if best < 0 || c.Paper.Mean < cell(es[best]).Paper.Mean {
+			best = i
+		}
+	}
+	if best < 0 {
+		return ""
+	}
+	return model(es[best])
+}
+
+// direction says whether an NLL got better going from a to b.
+func direction(a, b float64) string {
+	switch {
+	case b < a:
+		return "improves (lower)"
+	case b > a:
+		return "worsens (higher)"
+	}
+	return "is unchanged"
+}
+
+// compareSettingValues orders setting values numerically when both are
+// numbers, as text otherwise.
+func compareSettingValues(a, b string) int {
+	x, errA := strconv.ParseFloat(a, 64)
+	y, errB := strconv.ParseFloat(b, 64)
+	if errA == nil && errB == nil {
+		return cmp.Compare(x, y)
+	}
+	return strings.Compare(a, b)
+}

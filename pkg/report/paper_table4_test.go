@@ -1,0 +1,159 @@
+package report
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/mgpteam/mgp/pkg/results"
+)
+
+// TestPaperTable4AgainstSpec checks every number and bold of the embedded
+// Table 4 against models.md §10.4, copied verbatim into testdata: rows
+// d_w, columns CVAE and SLGP, bold the paper's best.
+func TestPaperTable4AgainstSpec(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("testdata", "models-10.4.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[[2]string]PaperValue{}
+	for _, c := range PaperTable4() {
+		if c.Dataset != "mnist" || c.Key != "model.d_w" || !c.Paper.NoSpread || c.Paper.Std != 0 {
+			t.Errorf("%+v: want mnist, key model.d_w, a single number", c)
+		}
+		got[[2]string{c.Model, c.Value}] = c.Paper
+	}
+	row := regexp.MustCompile(`^\| (\d+) \| (\*\*)?(-?[0-9.]+)(\*\*)? \| (\*\*)?(-?[0-9.]+)(\*\*)? \|$`)
+	seen := 0
+	for _, line := range strings.Split(string(b), "\n") {
+		m := row.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		for i, model := range []string{"cvae", "slgp"} {
+			want, _ := strconv.ParseFloat(m[3+3*i], 64)
+			mark := ""
+			if m[2+3*i] == "**" {
+				mark = PaperBest
+			}
+			v, ok := got[[2]string{model, m[1]}]
+			if !ok || v.Mean != want || v.Mark != mark {
+				t.Errorf("%s d_w = %s: embedded %+v (present %v), spec %v mark %q", model, m[1], v, ok, want, mark)
+			}
+			seen++
+		}
+	}
+	if seen != 4 || len(got) != 4 {
+		t.Errorf("spec cells %d, embedded %d; want 4 each", seen, len(got))
+	}
+}
+
+// TestParsePaperSettingsRefuses: a wrong header, an unknown model or data
+// set, a missing value, a bad mark and a repeated cell are errors naming
+// the line.
+func TestParsePaperSettingsRefuses(t *testing.T) {
+	const head = "model,dataset,key,value,mean,mark\n"
+	for name, tc := range map[string]struct{ csv, want string }{
+		"header":  {"model,dataset,mean\n", "header"},
+		"model":   {head + "sgp,mnist,model.d_w,2,-1,\n", `line 2: unknown model "sgp"`},
+		"dataset": {head + "slgp,boston,model.d_w,2,-1,\n", `line 2: unknown data set "boston"`},
+		"value":   {head + "slgp,mnist,model.d_w,,-1,\n", "line 2: no key or value"},
+		"mean":    {head + "slgp,mnist,model.d_w,2,,\n", "not a number"},
+		"mark":    {head + "slgp,mnist,model.d_w,2,-1,bold\n", `line 2: mark "bold"`},
+		"twice":   {head + "slgp,mnist,model.d_w,2,-1,\nslgp,mnist,model.d_w,2,-2,\n", "line 3: slgp/mnist model.d_w = 2 already on line 2"},
+	} {
+		if _, err := parsePaperSettings([]byte(tc.csv)); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: err = %v, want %q", name, err, tc.want)
+		}
+	}
+}
+
+// mnistResult is a fake mnist result of model at d_w with the given NLL.
+func mnistResult(model, variant string, seed uint64, nll float64) results.ResultFile {
+	return results.ResultFile{Path: filepath.Join("runs", "mnist", model, variant, "s"+strconv.FormatUint(seed, 10), "result.json"),
+		Result: &results.Result{
+			Model: model, Dataset: "mnist", Variant: variant, SplitSeed: seed, ModelSeed: seed,
+			Split: "random seed 0, 63000/7000, stats none", Iterations: 2000,
+			Metrics: results.Metrics{NLL: nll, NTest: 7000, Samples: 200},
+		}}
+}
+
+// TestHeadlineTable4 builds Table 4's headline from fake mnist runs: each
+// row gets the paper's value of its own model and d_w (not the other
+// d_w's), as a single number without a z-score, in the Markdown and the
+// CSV; a row whose settings lack d_w has no paper value; Table 3's lookup
+// knows no mnist value.
+func TestHeadlineTable4(t *testing.T) {
+	files := []results.ResultFile{
+		mnistResult("cvae", "dw2", 0, -700), mnistResult("cvae", "dw16", 0, -800),
+		mnistResult("slgp", "dw2", 0, -1000), mnistResult("slgp", "dw2", 1, -1010), mnistResult("slgp", "dw16", 0, -1100),
+	}
+	dw := func(v string) map[string]string { return map[string]string{"model.d_w": v} }
+	specs := []HeadlineSpec{
+		{Model: "cvae", Variant: "dw2", Label: "CVAE (d_w = 2)", Settings: dw("2")},
+		{Model: "cvae", Variant: "dw16", Label: "CVAE (d_w = 16)", Settings: dw("16")},
+		{Model: "slgp", Variant: "dw2", Label: "SLGP (d_w = 2)", Settings: dw("2")},
+		{Model: "slgp", Variant: "dw16", Label: "SLGP (d_w = 16)", Settings: dw("16")},
+		{Model: "slgp", Variant: "dw16", Label: "SLGP (unknown d_w)"},
+	}
+	h := BuildHeadlineLookup(Summarise(files), specs, PaperValues())
+	if len(h.Datasets) != 1 || h.Datasets[0] != "mnist" {
+		t.Fatalf("columns %v, want [mnist]", h.Datasets)
+	}
+	want := []float64{-825.1102, -935.4681, -1198.2542, -1225.2195}
+	for i, r := range h.Rows {
+		c := r.Cells[0]
+		if i == 4 {
+			if c.HasPaper {
+				t.Errorf("%s: paper value %v without the setting", r.Label, c.Paper)
+			}
+			continue
+		}
+		if !c.HasPaper || c.Paper.Mean != want[i] || !c.Paper.NoSpread || !math.IsNaN(c.Z) {
+			t.Errorf("%s: paper %+v (has %v), z %v; want %v, no spread, no z", r.Label, c.Paper, c.HasPaper, c.Z, want[i])
+		}
+	}
+	if c := h.Rows[2].Cells[0]; c.N != 2 || c.Mean != -1005 {
+		t.Errorf("SLGP d_w = 2: n %d mean %v, want 2 runs, mean -1005", c.N, c.Mean)
+	}
+	md := h.Markdown(HeadlineMeta{Title: "Table 4", Command: "mgp table --sweep mnist.yaml", Version: "v0", Date: "2026-01-02", Sources: []string{"runs"}})
+	for _, s := range []string{
+		"Test NLL per test image", "| model | mnist |",
+		"| SLGP (d_w = 2) [^3] | -1005.0000 ± 5.0000 (2)<br>paper -1198.2542 † |",
+		"| CVAE (d_w = 16) [^2] | -800.0000 (1)<br>paper -935.4681 |",
+		"| SLGP (unknown d_w) [^5] | -1100.0000 (1) |",
+		"[^3]: SLGP (d_w = 2): slgp, variant `dw2`: 2000 iterations, 200 samples per test point, random split, last iteration; seeds 0-1.",
+	} {
+		if !strings.Contains(md, s) {
+			t.Errorf("Markdown lacks %q:\n%s", s, md)
+		}
+	}
+	for _, s := range []string{
+		"## Between the rows\n\n",
+		"- mnist, d_w = 2: lowest SLGP; ours in order: SLGP (d_w = 2) -1005.00 (n = 2) < CVAE (d_w = 2) -700.00 (n = 1); the paper's lowest: SLGP.\n",
+		"- mnist, d_w = 16: lowest SLGP; ours in order: SLGP (d_w = 16) -1100.00 (n = 1) < CVAE (d_w = 16) -800.00 (n = 1); the paper's lowest: SLGP.\n",
+		"- mnist, CVAE from d_w = 2 to 16: ours improves (lower) (-700.00 to -800.00), the paper's improves (lower) (-825.11 to -935.47).\n",
+		"- mnist, SLGP from d_w = 2 to 16: ours improves (lower) (-1005.00 to -1100.00), the paper's improves (lower) (-1198.25 to -1225.22).\n",
+	} {
+		if !strings.Contains(md, s) {
+			t.Errorf("Markdown lacks %q", s)
+		}
+	}
+	if strings.Contains(md, "over 10 runs") {
+		t.Error("Table 4's Markdown describes Table 3's paper values")
+	}
+	csvText, err := h.CSV()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if line := "SLGP (d_w = 16),slgp,dw16,mnist,2000,200,random,0,1,-1100,0,-1100,0,,-1225.2195,,best,,"; !strings.Contains(csvText, line) {
+		t.Errorf("CSV lacks %q:\n%s", line, csvText)
+	}
+	if _, ok := Table3Lookup(PaperTable3())(specs[2], "mnist"); ok {
+		t.Error("Table 3 has a value for mnist")
+	}
+}
