@@ -25,6 +25,9 @@ type SplitOptions struct {
 	Stats string
 	// DataDir is the data directory holding uci/<name>/splits for fixed splits.
 	DataDir string
+	// TestFraction is a random split's share of test rows (0: the paper's
+	// 0.1).
+	TestFraction float64
 }
 
 // Prepared is one experiment's data: the split and the standardised train
@@ -54,7 +57,7 @@ func Prepare(ds *Dataset, opt SplitOptions) (*Prepared, error) {
 	var sp Split
 	switch opt.Kind {
 	case "", "random":
-		sp = RandomSplit(n, opt.Seed)
+		sp = RandomSplitFraction(n, opt.Seed, opt.TestFraction)
 	case "fixed":
 		var err error
 		if sp, err = FixedSplit(opt.DataDir, ds.Name, opt.Index, n); err != nil {

@@ -23,12 +23,20 @@ func randomTestRows(n int) int { return n / 10 }
 // RandomSplit returns the random split of n rows for seed (models.md §9.2):
 // a seeded random permutation of 0..n-1 whose first floor(0.1 n) entries are
 // the test rows and the rest the training rows, both in permutation order.
-func RandomSplit(n int, seed uint64) Split {
+func RandomSplit(n int, seed uint64) Split { return RandomSplitFraction(n, seed, 0) }
+
+// RandomSplitFraction is RandomSplit with floor(frac n) test rows instead of
+// floor(0.1 n) (frac 0 means 0.1; callers check 0 < frac < 1). The
+// permutation is the same for every frac: only where it is cut moves.
+func RandomSplitFraction(n int, seed uint64, frac float64) Split {
 	if n <= 0 {
 		return Split{}
 	}
 	p := permutation(newRNG(seed, streamSplit), n)
 	nTest := randomTestRows(n)
+	if frac != 0 {
+		nTest = int(math.Floor(frac*float64(n) + 1e-9))
+	}
 	return Split{Train: p[nTest:], Test: p[:nTest:nTest]}
 }
 

@@ -45,6 +45,9 @@ type DataConfig struct {
 	// Stats is full (default, whole-data statistics as the paper), train
 	// or none (no standardisation; the default for mnist, A-44).
 	Stats string `mapstructure:"stats" json:"stats,omitempty"`
+	// TestFraction is a random split's share of test rows, 0 < f < 1
+	// (unset: 0.1, the paper's 90/10).
+	TestFraction float64 `mapstructure:"test_fraction" json:"test_fraction,omitempty"`
 	// Dir is the data directory (overridden by --data-dir and MGP_DATA_DIR).
 	Dir string `mapstructure:"dir" json:"dir,omitempty"`
 	// WeekdayPeriod is the period of nytaxi's weekday angle: 0 or 6 ([B]'s,
@@ -193,6 +196,16 @@ func (c *RunConfig) Validate() error {
 		}
 	default:
 		return config.Errorf("data.split", "data.split = %q: use random, fixed or (CSV data only) none", c.Data.Split)
+	}
+	if f := c.Data.TestFraction; f != 0 {
+		switch {
+		case math.IsNaN(f) || f <= 0 || f >= 1:
+			return config.Errorf("data.test_fraction", "data.test_fraction = %v: a share of the rows strictly between 0 and 1 (e.g. 0.2); for no test rows use data.split: none", f)
+		case c.Data.Kind == "nytaxi" || c.Data.Name == "nytaxi" || c.Data.Kind == "toy" || (c.Data.Kind == "" && slices.Contains(data.ToyNames(), c.Data.Name)):
+			return config.Errorf("data.test_fraction", "data.test_fraction is for UCI, mnist and CSV data; the toys draw their own test set and nytaxi keeps the paper's 90/10: drop the key")
+		case c.Data.Split != "" && c.Data.Split != "random":
+			return config.Errorf("data.test_fraction", "data.test_fraction sets a random split's size, and data.split is %q: drop the key or use data.split: random", c.Data.Split)
+		}
 	}
 	switch c.Data.Stats {
 	case "", "full", "train", "none":

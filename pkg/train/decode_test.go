@@ -1,6 +1,7 @@
 package train
 
 import (
+	"strings"
 	"testing"
 
 	"go.yaml.in/yaml/v3"
@@ -35,6 +36,40 @@ func TestDecodeCSVStatsDefaultsToTrain(t *testing.T) {
 	} {
 		if got := decodeYAML(t, c.text).Data.Stats; got != c.want {
 			t.Errorf("%q: data.stats = %q, want %q", c.text, got, c.want)
+		}
+	}
+}
+
+// TestDecodeTestFraction checks data.test_fraction: a share strictly
+// between 0 and 1 sizes a random split's test part, anything else (0, 1, a
+// negative share, a fixed split, a toy, nytaxi) is refused naming the key.
+func TestDecodeTestFraction(t *testing.T) {
+	cfg := decodeYAML(t, "model: {name: sgp}\ndata: {kind: csv, path: my.csv, test_fraction: 0.25}\n")
+	if cfg.Data.TestFraction != 0.25 {
+		t.Fatalf("test_fraction = %v", cfg.Data.TestFraction)
+	}
+	if fp := ConfigFingerprint(decodeYAML(t, "model: {name: sgp}\ndata: {name: boston}\n")); fp != ConfigFingerprint(func() RunConfig {
+		c := DefaultRunConfig()
+		c.Data.Name = "boston"
+		return c
+	}()) {
+		t.Fatal("an unset test_fraction changes the fingerprint")
+	}
+	for _, text := range []string{
+		"model: {name: sgp}\ndata: {kind: csv, path: my.csv, test_fraction: 0}\n",
+		"model: {name: sgp}\ndata: {kind: csv, path: my.csv, test_fraction: 1}\n",
+		"model: {name: sgp}\ndata: {kind: csv, path: my.csv, test_fraction: -0.1}\n",
+		"model: {name: sgp}\ndata: {name: boston, split: fixed, test_fraction: 0.2}\n",
+		"model: {name: sgp}\ndata: {name: hetero, test_fraction: 0.2}\n",
+		"model: {name: sgp}\ndata: {name: nytaxi, test_fraction: 0.2}\n",
+	} {
+		var doc yaml.Node
+		if err := yaml.Unmarshal([]byte(text), &doc); err != nil {
+			t.Fatal(err)
+		}
+		_, err := DecodeRunConfig(&doc, nil)
+		if err == nil || !strings.Contains(err.Error(), "data.test_fraction") {
+			t.Errorf("%q: err = %v, want a data.test_fraction error", text, err)
 		}
 	}
 }

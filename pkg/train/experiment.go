@@ -96,7 +96,7 @@ func LoadExperiment(dc DataConfig, dataDir string) (*Experiment, error) {
 		if err != nil {
 			return nil, err
 		}
-		opt := data.SplitOptions{Kind: dc.Split, Seed: dc.SplitSeed, Index: dc.SplitIndex, Stats: dc.Stats, DataDir: dataDir}
+		opt := data.SplitOptions{Kind: dc.Split, Seed: dc.SplitSeed, Index: dc.SplitIndex, Stats: dc.Stats, DataDir: dataDir, TestFraction: dc.TestFraction}
 		p, err := data.Prepare(ds, opt)
 		if err != nil {
 			return nil, err
