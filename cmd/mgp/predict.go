@@ -28,6 +28,7 @@ type predictOpts struct {
 	seed            uint64
 	partial         bool
 	ids             []string
+	keepColumns     bool
 }
 
 func newPredictCmd(g *globalOpts) *cobra.Command {
@@ -66,6 +67,7 @@ means when the run settled on it).`,
 	c.Flags().Uint64Var(&o.seed, "seed", 0, "sampling seed")
 	c.Flags().BoolVar(&o.partial, "partial", false, "predict with an unfinished run's parameters as they are")
 	c.Flags().StringSliceVar(&o.ids, "id", nil, "input column(s) to copy into the output, e.g. a row id (not model inputs)")
+	c.Flags().BoolVar(&o.keepColumns, "keep-columns", false, "copy every column that is not a model input into the output (as --id does for named ones)")
 	for _, f := range []string{"run", "input", "out"} {
 		_ = c.MarkFlagRequired(f)
 	}
@@ -96,6 +98,14 @@ func runPredict(cmd *cobra.Command, g *globalOpts, o *predictOpts) error {
 		return inputErr(err)
 	}
 	dx := len(info.Std.XMean)
+	if o.keepColumns {
+		if len(o.ids) > 0 {
+			return inputErr(errors.New("--keep-columns copies every non-input column already: drop --id, or --keep-columns to copy only the --id ones"))
+		}
+		if o.ids, err = nonInputColumns(o.input, info.XNames, dx); err != nil {
+			return err
+		}
+	}
 	X, err := readInputs(o.input, dx, info.XNames, info.YNames, o.ids)
 	if err != nil {
 		return err

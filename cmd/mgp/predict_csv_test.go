@@ -118,6 +118,26 @@ func TestPredictIDAndSummary(t *testing.T) {
 	if err == nil || exitCode(err) != 2 || !strings.Contains(err.Error(), "unknown: id") {
 		t.Errorf("id column without --id: err = %v (exit %d), want exit 2 naming it unknown", err, exitCode(err))
 	}
+	// --keep-columns copies every column that is not an input (the id and a
+	// target column here), in file order, before the predictions.
+	kin := writeFile(t, dir, "kin.csv", "x2,id,x1,y\n1,row-A,0.5,9\n0.25,007,2,8\n3,\"c,d\",1,7\n")
+	kOut := filepath.Join(dir, "p-keep.csv")
+	if _, _, err := run(t, "predict", "--run", runDir, "--input", kin, "--out", kOut, "--keep-columns"); err != nil {
+		t.Fatal(err)
+	}
+	kept, _ := os.ReadFile(kOut)
+	kl := strings.Split(strings.TrimSpace(string(kept)), "\n")
+	if len(kl) != 4 || !strings.HasPrefix(kl[0], "id,y,mean,sd,") || !strings.HasPrefix(kl[1], "row-A,9,") || !strings.HasPrefix(kl[3], `"c,d",7,`) {
+		t.Fatalf("output with --keep-columns:\n%s", kept)
+	}
+	for i := 1; i < 4; i++ {
+		if !strings.HasSuffix(kl[i], ","+wl[i]) {
+			t.Errorf("row %d: %q with --keep-columns, %q without", i, kl[i], wl[i])
+		}
+	}
+	if _, _, err := run(t, "predict", "--run", runDir, "--input", kin, "--out", filepath.Join(dir, "z.csv"), "--keep-columns", "--id", "id"); exitCode(err) != 2 {
+		t.Errorf("--keep-columns with --id: err = %v, want exit 2", err)
+	}
 	_, _, err = run(t, "predict", "--run", runDir, "--input", plain, "--out", filepath.Join(dir, "y.csv"), "--id", "key")
 	if err == nil || exitCode(err) != 2 || !strings.Contains(err.Error(), `"key"`) {
 		t.Errorf("--id naming no column: err = %v (exit %d), want exit 2 naming it", err, exitCode(err))

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mgpteam/mgp/pkg/data"
@@ -63,4 +65,29 @@ func predictIteration(ck *train.Checkpoint) string {
 		return fmt.Sprintf("iteration %d", ck.State.Iter)
 	}
 	return fmt.Sprintf("iteration %d", ck.Config.Train.Iterations)
+}
+
+// errHeaderRead stops a CSV read once the header is in hand.
+var errHeaderRead = errors.New("header read")
+
+// nonInputColumns returns, in file order, the header's columns that are
+// not among the run's input names (--keep-columns). The run must have
+// recorded its d input names: without them no column can be told apart.
+func nonInputColumns(path string, names []string, d int) ([]string, error) {
+	if len(names) != d {
+		return nil, inputErr(fmt.Errorf("--keep-columns: this run did not record its input columns' names, so the other columns cannot be told apart: name them with --id"))
+	}
+	var keep []string
+	_, err := data.ReadCSVColumns(path, func(header []string) ([]int, error) {
+		for _, h := range header {
+			if h = strings.TrimSpace(h); !slices.Contains(names, h) {
+				keep = append(keep, h)
+			}
+		}
+		return nil, errHeaderRead
+	})
+	if err != nil && !errors.Is(err, errHeaderRead) {
+		return nil, inputErr(err)
+	}
+	return keep, nil
 }
