@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -272,11 +273,18 @@ func loadRunConfigs(runs []sweep.Run) ([]plannedRun, error) {
 			}
 			continue
 		}
+		if cfg.Data.Name == "" && cfg.Data.Path != "" && csvBaseName(cfg.Data.Path) == r.Dataset {
+			cfg.Data.Name = r.Dataset // a CSV config needs no data.name: the sweep's data set is the file's base name
+		}
 		if cfg.Data.Name != r.Dataset {
 			key := r.Config + " data"
 			if !seen[key] {
 				seen[key] = true
-				problems = append(problems, fmt.Sprintf("%s: %s uses data set %q, not %q", r.ID(), r.Config, cfg.Data.Name, r.Dataset))
+				msg := fmt.Sprintf("%s: %s uses data set %q, not %q", r.ID(), r.Config, cfg.Data.Name, r.Dataset)
+				if cfg.Data.Name == "" && cfg.Data.Path != "" {
+					msg = fmt.Sprintf("%s: %s reads %s, whose data set name is %q, not %q: list %q under datasets, or set data.name: %s", r.ID(), r.Config, cfg.Data.Path, csvBaseName(cfg.Data.Path), r.Dataset, csvBaseName(cfg.Data.Path), r.Dataset)
+				}
+				problems = append(problems, msg)
 			}
 			continue
 		}
@@ -289,4 +297,11 @@ func loadRunConfigs(runs []sweep.Run) ([]plannedRun, error) {
 		return nil, inputErr(fmt.Errorf("the sweep's run configs have problems; nothing was run:\n  %s", strings.Join(problems, "\n  ")))
 	}
 	return out, nil
+}
+
+// csvBaseName is a CSV file's data set name: its base name without ".gz"
+// and the extension (data/my-set.csv.gz: my-set).
+func csvBaseName(path string) string {
+	b := strings.TrimSuffix(filepath.Base(path), ".gz")
+	return strings.TrimSuffix(b, filepath.Ext(b))
 }
