@@ -101,7 +101,8 @@ func (r *run) evaluate() (*results.Result, error) {
 	if d, ok := m.(models.Diagnoser); ok {
 		res.Diagnostics = d.Diagnostics(exp.XTrain, exp.YTrain)
 	}
-	res.Warnings = runWarnings(res)
+	_, dy := exp.YTrain.Dims()
+	res.Warnings = runWarnings(res, dy, cfg.Data.Stats)
 	res.Complete = true
 	res.ConfigFingerprint, res.DataFingerprint = ConfigFingerprint(cfg), exp.Fingerprint
 	return res, nil
