@@ -74,6 +74,16 @@ func TestTableSweepTable4(t *testing.T) {
 	if !strings.Contains(string(c), "paper_mean") || strings.Count(string(c), "\n") != 5 {
 		t.Errorf("table4.csv: want a header and 4 rows:\n%s", c)
 	}
+	// The sweep's own tree given again as an extra directory (through
+	// another spelling) adds no second copy of its runs to the detail file.
+	detail := filepath.Join(dir, "detail.md")
+	stdout, stderr, err := run(t, "table", "--sweep", spec, "--markdown-out", md, "--detail-out", detail, tree+"/./")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d, _ := os.ReadFile(detail); strings.Contains(stdout+stderr+string(d), "kept apart") || strings.Contains(string(d), "(2)") {
+		t.Errorf("the sweep's tree given twice pooled its runs twice:\n%s\n%s%s", d, stdout, stderr)
+	}
 }
 
 // TestHeadlineSettings: the sweep's overrides for every run and the row's

@@ -60,7 +60,17 @@ func runHeadline(stdout, stderr io.Writer, extra []string, o tableOpts) error {
 		if err != nil {
 			return err
 		}
-		all = append(append([]results.ResultFile(nil), own...), more...)
+		all = append([]results.ResultFile(nil), own...)
+		seen := map[string]bool{}
+		for _, f := range own {
+			seen[absPath(f.Path)] = true
+		}
+		for _, f := range more { // an extra dir inside (or equal to) the sweep's tree adds no second copy
+			if !seen[absPath(f.Path)] {
+				seen[absPath(f.Path)] = true
+				all = append(all, f)
+			}
+		}
 		if le2 != nil {
 			if le == nil {
 				le = &results.LoadError{}
@@ -163,4 +173,13 @@ func distinctOutputs(paths ...string) error {
 		seen[c] = true
 	}
 	return nil
+}
+
+// absPath is path made absolute and clean (as given when that fails), so
+// that one file reached through two spellings counts once.
+func absPath(path string) string {
+	if a, err := filepath.Abs(path); err == nil {
+		return a
+	}
+	return filepath.Clean(path)
 }
