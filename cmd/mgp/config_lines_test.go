@@ -125,7 +125,7 @@ var outOfRange = map[string]string{
 	"train.seed": "-3", "train.eval_every": "-1", "train.log_every": "-1", "train.trace_every": "-1",
 	"train.checkpoint_every": "-1", "train.validation": "0.9", "train.select_every": "-1",
 	"eval.samples": "1", "eval.latent": "sometimes", "data.split": "sideways", "data.stats": "most",
-	"data.split_index": "-1",
+	"data.split_index": "-1", "data.test_fraction": "1",
 }
 
 // modelOutOfRange holds, per model, values of the right type that the

@@ -46,7 +46,7 @@ type DataConfig struct {
 	// or none (no standardisation; the default for mnist, A-44).
 	Stats string `mapstructure:"stats" json:"stats,omitempty"`
 	// TestFraction is a random split's share of test rows, 0 < f < 1
-	// (unset: 0.1, the paper's 90/10).
+	// (0 or unset: 0.1, the paper's 90/10).
 	TestFraction float64 `mapstructure:"test_fraction" json:"test_fraction,omitempty"`
 	// Dir is the data directory (overridden by --data-dir and MGP_DATA_DIR).
 	Dir string `mapstructure:"dir" json:"dir,omitempty"`

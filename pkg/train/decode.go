@@ -27,9 +27,6 @@ func DecodeRunConfig(doc *yaml.Node, overrides []config.Override) (RunConfig, er
 	if err := cfg.Validate(); err != nil {
 		return cfg, err
 	}
-	if hasKey(root, "data", "test_fraction") && cfg.Data.TestFraction == 0 {
-		return cfg, config.Errorf("data.test_fraction", "data.test_fraction = 0 leaves no test rows: for a final fit on every row use data.split: none, else a share such as 0.1")
-	}
 	if !hasKey(root, "data", "stats") && isCSVData(cfg.Data) {
 		// A user's own file is standardised on its training rows unless the
 		// config says otherwise; the run records the value, so a

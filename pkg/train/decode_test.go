@@ -41,8 +41,9 @@ func TestDecodeCSVStatsDefaultsToTrain(t *testing.T) {
 }
 
 // TestDecodeTestFraction checks data.test_fraction: a share strictly
-// between 0 and 1 sizes a random split's test part, anything else (0, 1, a
-// negative share, a fixed split, a toy, nytaxi) is refused naming the key.
+// between 0 and 1 sizes a random split's test part (0, as everywhere in
+// the config, means the default: 0.1), anything else (1, a negative share,
+// a fixed split, a toy, nytaxi) is refused naming the key.
 func TestDecodeTestFraction(t *testing.T) {
 	cfg := decodeYAML(t, "model: {name: sgp}\ndata: {kind: csv, path: my.csv, test_fraction: 0.25}\n")
 	if cfg.Data.TestFraction != 0.25 {
@@ -56,7 +57,6 @@ func TestDecodeTestFraction(t *testing.T) {
 		t.Fatal("an unset test_fraction changes the fingerprint")
 	}
 	for _, text := range []string{
-		"model: {name: sgp}\ndata: {kind: csv, path: my.csv, test_fraction: 0}\n",
 		"model: {name: sgp}\ndata: {kind: csv, path: my.csv, test_fraction: 1}\n",
 		"model: {name: sgp}\ndata: {kind: csv, path: my.csv, test_fraction: -0.1}\n",
 		"model: {name: sgp}\ndata: {name: boston, split: fixed, test_fraction: 0.2}\n",
