@@ -43,7 +43,8 @@ type DataConfig struct {
 	// SplitIndex selects a fixed split.
 	SplitIndex int `mapstructure:"split_index" json:"split_index,omitempty"`
 	// Stats is full (default, whole-data statistics as the paper), train
-	// or none (no standardisation; the default for mnist, A-44).
+	// (training rows only; DecodeRunConfig's default for CSV data) or none
+	// (no standardisation; the default for mnist, A-44).
 	Stats string `mapstructure:"stats" json:"stats,omitempty"`
 	// TestFraction is a random split's share of test rows, 0 < f < 1
 	// (0 or unset: 0.1, the paper's 90/10).
