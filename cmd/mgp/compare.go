@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/mgpteam/mgp/pkg/compare"
+	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/sweep"
 	"github.com/mgpteam/mgp/pkg/train"
@@ -135,7 +136,7 @@ func runCompare(cmd *cobra.Command, g *globalOpts, o *compareOpts) error {
 		}
 		return err
 	}
-	set := compare.Settings{Name: compare.DataName(strings.TrimSuffix(filepath.Base(o.data), filepath.Ext(o.data))),
+	set := compare.Settings{Name: compare.DataName(data.CSVName(o.data)),
 		Path: dataPath, Target: o.target, Iterations: o.iterations, NTrain: tbl.Rows() - tbl.Rows()/10}
 	spec, err := compare.WriteSweep(out, o.models, o.splits, set)
 	if err != nil {

@@ -6,12 +6,12 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/mgpteam/mgp/pkg/config"
+	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/runlock"
 	"github.com/mgpteam/mgp/pkg/sweep"
@@ -273,7 +273,7 @@ func loadRunConfigs(runs []sweep.Run) ([]plannedRun, error) {
 			}
 			continue
 		}
-		if cfg.Data.Name == "" && cfg.Data.Path != "" && csvBaseName(cfg.Data.Path) == r.Dataset {
+		if cfg.Data.Name == "" && cfg.Data.Path != "" && data.CSVName(cfg.Data.Path) == r.Dataset {
 			cfg.Data.Name = r.Dataset // a CSV config needs no data.name: the sweep's data set is the file's base name
 		}
 		if cfg.Data.Name != r.Dataset {
@@ -282,7 +282,7 @@ func loadRunConfigs(runs []sweep.Run) ([]plannedRun, error) {
 				seen[key] = true
 				msg := fmt.Sprintf("%s: %s uses data set %q, not %q", r.ID(), r.Config, cfg.Data.Name, r.Dataset)
 				if cfg.Data.Name == "" && cfg.Data.Path != "" {
-					msg = fmt.Sprintf("%s: %s reads %s, whose data set name is %q, not %q: list %q under datasets, or set data.name: %s", r.ID(), r.Config, cfg.Data.Path, csvBaseName(cfg.Data.Path), r.Dataset, csvBaseName(cfg.Data.Path), r.Dataset)
+					msg = fmt.Sprintf("%s: %s reads %s, whose data set name is %q, not %q: list %q under datasets, or set data.name: %s", r.ID(), r.Config, cfg.Data.Path, data.CSVName(cfg.Data.Path), r.Dataset, data.CSVName(cfg.Data.Path), r.Dataset)
 				}
 				problems = append(problems, msg)
 			}
@@ -297,11 +297,4 @@ func loadRunConfigs(runs []sweep.Run) ([]plannedRun, error) {
 		return nil, inputErr(fmt.Errorf("the sweep's run configs have problems; nothing was run:\n  %s", strings.Join(problems, "\n  ")))
 	}
 	return out, nil
-}
-
-// csvBaseName is a CSV file's data set name: its base name without ".gz"
-// and the extension (data/my-set.csv.gz: my-set).
-func csvBaseName(path string) string {
-	b := strings.TrimSuffix(filepath.Base(path), ".gz")
-	return strings.TrimSuffix(b, filepath.Ext(b))
 }

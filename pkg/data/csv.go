@@ -61,7 +61,7 @@ func LoadCSV(path string, targetCols []string) (*Dataset, error) {
 		yNames[k] = header[j]
 	}
 	return &Dataset{
-		Name:   strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)),
+		Name:   CSVName(path),
 		X:      mat.DenseCopyOf(all.Slice(0, n, 0, dx)),
 		Y:      mat.DenseCopyOf(all.Slice(0, n, dx, dx+len(yIdx))),
 		XNames: xNames,
@@ -152,4 +152,10 @@ func csvSyntaxError(path string, err error) error {
 			"malformed CSV at character %d (%v); check the quoting on this line", pe.Column, pe.Err), Err: err}
 	}
 	return &FileError{Path: path, Msg: "read failed: " + err.Error(), Err: err}
+}
+
+// CSVName is the data set name of a CSV file: its base name without the
+// extension (data/my-set.csv: my-set).
+func CSVName(path string) string {
+	return strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 }

@@ -1,10 +1,7 @@
 package train
 
 import (
-	"slices"
-
 	"github.com/mgpteam/mgp/pkg/config"
-	"github.com/mgpteam/mgp/pkg/data"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -58,16 +55,8 @@ func hasKey(root *yaml.Node, path ...string) bool {
 	return true
 }
 
-// isCSVData reports whether dc reads a user's CSV file: data.kind csv, or
-// no kind and a data.path whose data.name is none of the built-in sets (as
-// LoadExperiment infers it).
+// isCSVData reports whether dc reads a user's CSV file (dataKind csv).
 func isCSVData(dc DataConfig) bool {
-	switch dc.Kind {
-	case "csv":
-		return true
-	case "":
-		return dc.Path != "" && !slices.Contains(data.ToyNames(), dc.Name) && !slices.Contains(data.UCINames(), dc.Name) &&
-			dc.Name != "mnist" && dc.Name != "nytaxi"
-	}
-	return false
+	kind, err := dataKind(dc)
+	return err == nil && kind == "csv"
 }

@@ -32,27 +32,35 @@ type Experiment struct {
 // draw's.
 const toyTestOffset = data.ToyTestSeedOffset
 
+// dataKind is dc's data.kind, inferred from data.name (a toy, a UCI set,
+// mnist, nytaxi) and then data.path (csv) when the key is empty.
+func dataKind(dc DataConfig) (string, error) {
+	if dc.Kind != "" {
+		return dc.Kind, nil
+	}
+	switch {
+	case slices.Contains(data.ToyNames(), dc.Name):
+		return "toy", nil
+	case slices.Contains(data.UCINames(), dc.Name):
+		return "uci", nil
+	case dc.Name == "mnist":
+		return "mnist", nil
+	case dc.Name == "nytaxi":
+		return "nytaxi", nil
+	case dc.Path != "":
+		return "csv", nil
+	}
+	return "", fmt.Errorf("data.name = %q is neither a toy (%v), a UCI set (%v) nor nytaxi; for your own file set data.kind: csv and data.path",
+		dc.Name, data.ToyNames(), data.UCINames())
+}
+
 // LoadExperiment builds the experiment a data config describes. Toys get a
 // held-out test set: a fresh draw of the same generator (another seed),
 // standardised with the training statistics (models.md §9.1).
 func LoadExperiment(dc DataConfig, dataDir string) (*Experiment, error) {
-	kind := dc.Kind
-	if kind == "" {
-		switch {
-		case slices.Contains(data.ToyNames(), dc.Name):
-			kind = "toy"
-		case slices.Contains(data.UCINames(), dc.Name):
-			kind = "uci"
-		case dc.Name == "mnist":
-			kind = "mnist"
-		case dc.Name == "nytaxi":
-			kind = "nytaxi"
-		case dc.Path != "":
-			kind = "csv"
-		default:
-			return nil, fmt.Errorf("data.name = %q is neither a toy (%v), a UCI set (%v) nor nytaxi; for your own file set data.kind: csv and data.path",
-				dc.Name, data.ToyNames(), data.UCINames())
-		}
+	kind, err := dataKind(dc)
+	if err != nil {
+		return nil, err
 	}
 	switch kind {
 	case "toy":
