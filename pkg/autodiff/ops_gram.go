@@ -5,6 +5,7 @@ import (
 
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/mat"
 )
 
 // GramSum returns C = Σ_r R_r R_rᵀ (M x M) of the M x K_r matrices Rs:
@@ -16,7 +17,23 @@ import (
 // by a GEMM. For 784 factors of 100 x 100 that is about a third of the
 // flops of ConcatCols followed by MatMul(Rc, Rc, false, true), and none of
 // its 63 MB copies.
-func (t *Tape) GramSum(lower bool, Rs ...*Var) *Var {
+func (t *Tape) GramSum(lower bool, Rs ...*Var) *Var { return t.gramSum(lower, nil, Rs) }
+
+// WeightedGramSum returns C = Σ_r w_r R_r R_rᵀ (M x M), w holding one
+// weight per factor (any shape with len(Rs) entries): the multi-output
+// SVGP layer's Σ_d R_d R_dᵀ/σ_d² with a noise variance per output. As
+// GramSum, one symmetric rank-k update per factor forward; backward
+// R̄_r += w_r S R_r and w̄_r += ½⟨S R_r, R_r⟩ from the same product S R_r,
+// so the weights cost no extra product.
+func (t *Tape) WeightedGramSum(lower bool, w *Var, Rs ...*Var) *Var {
+	if r, c := w.Val.Dims(); r*c != len(Rs) {
+		panic(fmt.Sprintf("autodiff: WeightedGramSum: %dx%d weights for %d factors", r, c, len(Rs)))
+	}
+	return t.gramSum(lower, w, Rs)
+}
+
+// gramSum is GramSum (w nil) and WeightedGramSum.
+func (t *Tape) gramSum(lower bool, w *Var, Rs []*Var) *Var {
 	if len(Rs) == 0 {
 		panic("autodiff: GramSum of no matrices")
 	}
@@ -30,18 +47,26 @@ func (t *Tape) GramSum(lower bool, Rs ...*Var) *Var {
 	C := out.Val.RawMatrix()
 	sym := blas64.Symmetric{Uplo: blas.Lower, N: M, Stride: C.Stride, Data: C.Data}
 	for r, R := range Rs {
-		beta := 1.0
+		alpha, beta := 1.0, 1.0
+		if w != nil {
+			alpha = data(w.Val)[r]
+		}
 		if r == 0 {
 			beta = 0
 		}
-		blas64.Syrk(blas.NoTrans, 1, general(R.Val), beta, sym)
+		blas64.Syrk(blas.NoTrans, alpha, general(R.Val), beta, sym)
 	}
 	for i := 0; i < M; i++ { // mirror the lower triangle
 		for j := 0; j < i; j++ {
 			C.Data[j*C.Stride+i] = C.Data[i*C.Stride+j]
 		}
 	}
-	if rec := t.record(gramSumBack, out, Rs...); rec != nil {
+	ins := Rs
+	if w != nil {
+		ins = append([]*Var{w}, Rs...)
+	}
+	if rec := t.record(gramSumBack, out, ins...); rec != nil {
+		rec.a, rec.b, rec.c, rec.d = w, nil, nil, nil
 		rec.ins = append(rec.ins, Rs...)
 		rec.flag = lower
 		rec.writes = true
@@ -58,30 +83,88 @@ func gramSumBack(t *Tape, rec *record) {
 			s[i*M+j] = g[i*M+j] + g[j*M+i]
 		}
 	}
-	var T []float64 // S R_r when R̄_r already holds a gradient
-	for _, R := range rec.ins {
-		if !R.needGrad {
+	w := rec.a
+	var wv, gw []float64 // the weights and their gradient, ½⟨S R_r, R_r⟩
+	if w != nil {
+		wv = data(w.Val)
+		if w.needGrad {
+			gw = data(t.scratchZero(1, len(wv)))
+		}
+	}
+	var T []float64 // S R_r when R̄_r already holds a gradient or w needs one
+	for r, R := range rec.ins {
+		if !R.needGrad && gw == nil {
 			continue
 		}
-		gR, beta := t.gradFor(R)
-		if !rec.flag {
-			blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, general(S), general(R.Val), beta, general(gR))
+		alpha := 1.0
+		if wv != nil {
+			alpha = wv[r]
+		}
+		K := R.Cols()
+		var gR *mat.Dense
+		beta := 0.0
+		if R.needGrad {
+			gR, beta = t.gradFor(R)
+		}
+		if !rec.flag && gw == nil {
+			blas64.Gemm(blas.NoTrans, blas.NoTrans, alpha, general(S), general(R.Val), beta, general(gR))
 			continue
 		}
-		dst := data(gR)
-		if beta != 0 {
-			if T == nil {
-				T = data(t.scratch(M, M))
+		var dst []float64
+		if gR != nil && beta == 0 {
+			dst = data(gR)
+		} else {
+			if len(T) < M*K {
+				T = data(t.scratch(M, K))
 			}
-			dst = T
+			dst = T[:M*K]
 		}
-		copy(dst, s)
-		blas64.Trmm(blas.Right, blas.NoTrans, 1, lowerTri(R.Val), blas64.General{Rows: M, Cols: M, Stride: M, Data: dst})
-		if beta != 0 {
+		D := blas64.General{Rows: M, Cols: K, Stride: K, Data: dst}
+		if rec.flag {
+			copy(dst, s)
+			blas64.Trmm(blas.Right, blas.NoTrans, 1, lowerTri(R.Val), D)
+		} else {
+			blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, general(S), general(R.Val), 0, D)
+		}
+		if gw != nil {
+			gw[r] = 0.5 * dotDense(dst, R.Val)
+		}
+		switch {
+		case gR == nil:
+		case beta == 0:
+			if alpha != 1 {
+				blas64.Scal(alpha, blas64.Vector{N: M * K, Inc: 1, Data: dst})
+			}
+		default:
 			gr := data(gR)
-			for k, v := range T {
-				gr[k] += v
+			for k, v := range dst {
+				gr[k] += alpha * v
 			}
 		}
 	}
+	if gw != nil {
+		gW, beta := t.gradFor(w)
+		d := data(gW)
+		for r, v := range gw {
+			if beta == 0 {
+				d[r] = v
+			} else {
+				d[r] += v
+			}
+		}
+	}
+}
+
+// dotDense is Σ_k a_k b_k over b's entries in row order, a holding them
+// contiguously.
+func dotDense(a []float64, b *mat.Dense) float64 {
+	rb := b.RawMatrix()
+	var sum float64
+	for i := 0; i < rb.Rows; i++ {
+		row := rb.Data[i*rb.Stride : i*rb.Stride+rb.Cols]
+		for j, v := range row {
+			sum += a[i*rb.Cols+j] * v
+		}
+	}
+	return sum
 }

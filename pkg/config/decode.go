@@ -78,14 +78,24 @@ func Keys(cfg any) []string {
 }
 
 // Values returns the keys of a config struct (or a pointer to one) with
-// their values.
+// their values. A field tagged omitempty (`mapstructure:"key,omitempty"`)
+// is left out while it holds its zero value: a key added later whose zero
+// value is the behaviour before it then leaves the recorded configs, and
+// so the config fingerprints, of runs that do not set it as they were.
 func Values(cfg any) map[string]any {
 	v := reflect.Indirect(reflect.ValueOf(cfg))
 	out := map[string]any{}
 	for i := range v.NumField() {
-		if k := tagKey(v.Type().Field(i)); k != "" {
-			out[k] = v.Field(i).Interface()
+		f := v.Type().Field(i)
+		k := tagKey(f)
+		if k == "" {
+			continue
 		}
+		_, opts, _ := strings.Cut(f.Tag.Get("mapstructure"), ",")
+		if v.Field(i).IsZero() && slices.Contains(strings.Split(opts, ","), "omitempty") {
+			continue
+		}
+		out[k] = v.Field(i).Interface()
 	}
 	return out
 }

@@ -174,3 +174,23 @@ func TestApplyAndWhere(t *testing.T) {
 		t.Fatal("an override inside a scalar was accepted")
 	}
 }
+
+// TestValuesOmitEmpty: Values lists every key with its value, except a
+// field tagged omitempty while it holds its zero value; such a field still
+// decodes under its key.
+func TestValuesOmitEmpty(t *testing.T) {
+	type cfg struct {
+		A int  `mapstructure:"a"`
+		B bool `mapstructure:"b,omitempty"`
+	}
+	var c cfg
+	if v := Values(&c); len(v) != 1 || v["a"] != 0 {
+		t.Fatalf("zero omitempty field: Values = %v, want only a", v)
+	}
+	if err := Decode(parse(t, "b: true\na: 3"), &c, ""); err != nil {
+		t.Fatal(err)
+	}
+	if v := Values(c); len(v) != 2 || v["a"] != 3 || v["b"] != true {
+		t.Fatalf("set omitempty field: Values = %v, want a: 3, b: true", v)
+	}
+}

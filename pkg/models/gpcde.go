@@ -38,7 +38,7 @@ func NewGPCDE(cfg GPCDEConfig, spec Spec) (*GPCDE, error) {
 	rng := rand.New(rand.NewPCG(spec.Seed, latentInitStream))
 	m.W = newWNets("", dx, dy, cfg.DW, cfg.Hidden, cfg.Prior, cfg.LeakySlope, rng)
 	ps := append(m.W.params(), m.directLayer(spec, cfg.M, cfg.Whiten, cfg.ARD, rng)...)
-	m.finish(ps, cfg.NoiseInit)
+	m.finish(ps, cfg.NoiseInit, false)
 	return m, nil
 }
 

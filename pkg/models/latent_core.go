@@ -78,11 +78,27 @@ func (c *latentCore) encodedLayer(spec Spec, M int, whiten, ard bool) []*ad.Para
 }
 
 // finish adds the noise variance σ_ε² (initially noiseInit) to ps and makes
-// them the model's parameters.
-func (c *latentCore) finish(ps []*ad.Param, noiseInit float64) {
-	c.Noise = ad.NewScalar("noise_variance", ad.Positive, noiseInit)
+// them the model's parameters: one scalar, or with perOutput one variance
+// per output (1 x d_y, models.md A-44's flag).
+func (c *latentCore) finish(ps []*ad.Param, noiseInit float64, perOutput bool) {
+	if perOutput {
+		c.Noise = ad.NewParam("noise_variance", ad.Positive, ad.Fill(1, c.dy, noiseInit))
+	} else {
+		c.Noise = ad.NewScalar("noise_variance", ad.Positive, noiseInit)
+	}
 	c.params = ad.NewParamSet(append(ps, c.Noise)...)
 	c.tape = ad.NewTape()
+}
+
+// perOutputNoise reports whether every output has its own noise variance.
+func (c *latentCore) perOutputNoise() bool { return c.Noise.Value().RawMatrix().Cols > 1 }
+
+// noiseAt returns output d's noise variance.
+func (c *latentCore) noiseAt(d int) float64 {
+	if c.perOutputNoise() {
+		return c.Noise.Value().At(0, d)
+	}
+	return c.Noise.Value().At(0, 0)
 }
 
 // prior returns the GP layer's prior quantities, computing the encoded
@@ -131,7 +147,16 @@ func (c *latentCore) build(t *ad.Tape, X, Y, epsW, epsH *mat.Dense, all bool) *t
 		c.Enc.samples(t, &tr, epsH)
 	}
 	pr := c.prior(t)
-	if c.dy > 1 || c.sumOutputs {
+	switch {
+	case c.perOutputNoise():
+		// A noise variance σ_d² per output: the data term needs the
+		// variances' sum weighted by 1/σ_d² (models.md A-44's flag).
+		tr.klU = c.Layer.KL(t, pr)
+		s2 := c.Noise.On(t)
+		var vs *ad.Var
+		tr.muF, vs = c.Layer.MarginalsWeightedSum(t, pr, tr.h, t.Div(t.Const(ad.Fill(1, c.dy, 1)), s2))
+		tr.E = weightedVarExp(t, yS, tr.muF, vs, s2)
+	case c.dy > 1 || c.sumOutputs:
 		// One noise variance for every output: the data term needs only
 		// the variances' sum over outputs (models.md §9.4); tr.nuF stays nil.
 		// KL first, so that backward GramSum writes the factors' gradients
@@ -140,7 +165,7 @@ func (c *latentCore) build(t *ad.Tape, X, Y, epsW, epsH *mat.Dense, all bool) *t
 		var vs *ad.Var
 		tr.muF, vs = c.Layer.MarginalsSum(t, pr, tr.h)
 		tr.E = sumVarExp(t, yS, tr.muF, vs, c.Noise.On(t))
-	} else {
+	default:
 		tr.muF, tr.nuF = c.Layer.Marginals(t, pr, tr.h)
 		tr.E = t.RowSum(varExp(t, yS, tr.muF, tr.nuF, c.Noise.On(t)))
 		tr.klU = c.Layer.KL(t, pr)
@@ -166,6 +191,16 @@ func sumVarExp(t *ad.Tape, y, mu, vs, s2 *ad.Var) *ad.Var {
 	P := float64(y.Cols())
 	d2 := t.Add(t.RowSum(t.Square(t.Sub(y, mu))), vs)
 	return t.Sub(t.Scale(-0.5*P, t.Log(t.Scale(2*math.Pi, s2))), t.Div(d2, t.Scale(2, s2)))
+}
+
+// weightedVarExp is the Gaussian variational expectation summed over the
+// P outputs of each row with a noise variance per output (s2, 1 x P):
+// E_i = -½ Σ_d log(2πσ_d²) - ½ Σ_d (y_id - μ_id)²/σ_d² - ½ vs_i, with vs
+// (n x 1) the sums Σ_d ν_id/σ_d² (Inducing.MarginalsWeightedSum). It
+// equals the row sums of varExp with those variances to rounding.
+func weightedVarExp(t *ad.Tape, y, mu, vs, s2 *ad.Var) *ad.Var {
+	quad := t.Add(t.RowSum(t.Div(t.Square(t.Sub(y, mu)), s2)), vs)
+	return t.Sub(t.Scale(-0.5, t.Sum(t.Log(t.Scale(2*math.Pi, s2)))), t.Scale(0.5, quad))
 }
 
 // draws fills the reused noise buffers with standard normals for a batch

@@ -1,7 +1,10 @@
 package models
 
 import (
+	"math"
+
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat"
 )
@@ -86,7 +89,18 @@ func (c *latentCore) lengthscaleDiagnostics(out map[string]float64) {
 // dead ReLUs per hidden layer of every MLP (models.md §5.6a).
 func (c *latentCore) diagnostics(X, Y *mat.Dense) map[string]float64 {
 	X, Y = diagSubset(X, Y)
-	out := map[string]float64{"noise_variance": c.Noise.Value().At(0, 0)}
+	// With a variance per output, noise_variance is their geometric mean
+	// (the scalar whose log-likelihood term is theirs on average).
+	out := map[string]float64{"noise_variance": c.noiseAt(0)}
+	if c.perOutputNoise() {
+		s2 := c.noises()
+		var sumLog float64
+		for _, v := range s2 {
+			sumLog += math.Log(v)
+		}
+		out["noise_variance"] = math.Exp(sumLog / float64(len(s2)))
+		out["noise_variance_min"], out["noise_variance_max"] = floats.Min(s2), floats.Max(s2)
+	}
 	if c.Enc != nil {
 		out["nu0"] = c.Enc.Nu0.Value().At(0, 0)
 	}

@@ -38,7 +38,7 @@ func (c *latentCore) sample(X *mat.Dense, P int, rng *rand.Rand, plugIn bool) (Y
 	n, _ := X.Dims()
 	dy := c.dy
 	Y, F = mat.NewDense(P, n*dy, nil), mat.NewDense(P, n*dy, nil)
-	s2 := c.Noise.Value().At(0, 0)
+	s2 := c.noises()
 	chunk := sampleChunk(P, dy)
 	for i0 := 0; i0 < n; i0 += chunk {
 		i1 := min(n, i0+chunk)
@@ -50,13 +50,22 @@ func (c *latentCore) sample(X *mat.Dense, P int, rng *rand.Rand, plugIn bool) (Y
 					r := p*nb + i
 					mu, v := muF.At(r, d), nuF.At(r, d)
 					z := rng.NormFloat64()
-					Y.Set(p, (i0+i)*dy+d, mu+z*math.Sqrt(v+s2+EpsR))
+					Y.Set(p, (i0+i)*dy+d, mu+z*math.Sqrt(v+s2[d]+EpsR))
 					F.Set(p, (i0+i)*dy+d, mu+z*math.Sqrt(v+EpsR))
 				}
 			}
 		}
 	}
 	return Y, F
+}
+
+// noises returns the noise variance of each of the d_y outputs.
+func (c *latentCore) noises() []float64 {
+	s2 := make([]float64, c.dy)
+	for d := range s2 {
+		s2[d] = c.noiseAt(d)
+	}
+	return s2
 }
 
 // sampleChunk is the number of points whose draws sample (and mixture)

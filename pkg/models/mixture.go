@@ -44,7 +44,7 @@ func (c *latentCore) mixture(X *mat.Dense, P int, rng *rand.Rand) (Mu, V *mat.De
 	n, _ := X.Dims()
 	dy := c.dy
 	Mu, V = mat.NewDense(P, n*dy, nil), mat.NewDense(P, n*dy, nil)
-	s2 := c.Noise.Value().At(0, 0)
+	s2 := c.noises()
 	chunk := sampleChunk(P, dy)
 	for i0 := 0; i0 < n; i0 += chunk {
 		i1 := min(n, i0+chunk)
@@ -55,7 +55,7 @@ func (c *latentCore) mixture(X *mat.Dense, P int, rng *rand.Rand) (Mu, V *mat.De
 			for i := 0; i < nb; i++ {
 				for d := 0; d < dy; d++ {
 					mu[(i0+i)*dy+d] = muF.At(p*nb+i, d)
-					v[(i0+i)*dy+d] = nuF.At(p*nb+i, d) + s2
+					v[(i0+i)*dy+d] = nuF.At(p*nb+i, d) + s2[d]
 				}
 			}
 		}

@@ -51,7 +51,7 @@ func NewSLGP(cfg SLGPConfig, spec Spec) (*SLGP, error) {
 	} else {
 		ps = append(ps, m.directLayer(spec, cfg.M, cfg.Whiten, cfg.ARD, rng)...)
 	}
-	m.finish(ps, cfg.NoiseInit)
+	m.finish(ps, cfg.NoiseInit, cfg.NoisePerOutput)
 	return m, nil
 }
 

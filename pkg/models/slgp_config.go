@@ -49,6 +49,13 @@ type SLGPConfig struct {
 	// overfits late (issue 16's concrete runs: ν₀ 0.01 → 0.60); false is
 	// the paper's setting.
 	FixNu0 bool `mapstructure:"fix_nu0"`
+	// NoisePerOutput gives every output its own noise variance σ_d²
+	// instead of one σ_ε² for all (models.md A-44's flag, for mnist's 784
+	// pixels: a black border pixel and a stroke pixel need not share one).
+	// false is the paper's setting; at d_y = 1 the two are one model.
+	// Omitted from recorded configs while false, so that the runs before
+	// it keep their fingerprints.
+	NoisePerOutput bool `mapstructure:"noise_per_output,omitempty"`
 }
 
 // DefaultSLGPConfig returns the paper's SLGP settings (models.md §9.2).

@@ -13,12 +13,14 @@ import (
 )
 
 // smallMulti builds a small SLGP (or GPCDE) with dy outputs (models.md
-// §9.4's multi-output layer), its parameters moved off their start.
-func smallMulti(t *testing.T, encoder bool, bound string, dy, M, S int, rng *rand.Rand) (latentModel, *mat.Dense, *mat.Dense) {
+// §9.4's multi-output layer), its parameters moved off their start; with
+// perOutput (SLGP only) a noise variance per output.
+func smallMulti(t *testing.T, encoder bool, bound string, dy, M, S int, rng *rand.Rand, perOutput bool) (latentModel, *mat.Dense, *mat.Dense) {
 	t.Helper()
 	X, Y := adtest.Rand(rng, 5, 2), adtest.Rand(rng, 5, dy)
 	cfg := DefaultSLGPConfig()
 	cfg.M, cfg.S, cfg.Hidden, cfg.Bound, cfg.Beta, cfg.Nu0Init = M, S, []int{4}, bound, 0.5, 0.3
+	cfg.NoisePerOutput = perOutput
 	spec := Spec{X: X, Y: Y, Seed: 3, KMeans: func(X *mat.Dense, M int, _ uint64) *mat.Dense { return adtest.Rand(rng, M, 2) }}
 	m, err := newLatent(cfg, spec, encoder)
 	if err != nil {
@@ -40,7 +42,7 @@ func TestSummedDataTermAtOneOutput(t *testing.T) {
 		bound string
 	}{{true, "vi"}, {true, "iwvi"}, {true, "hybrid"}, {false, "vi"}} {
 		t.Run(fmt.Sprintf("encoder=%v/%s", c.enc, c.bound), func(t *testing.T) {
-			m, X, Y := smallMulti(t, c.enc, c.bound, 1, 4, 3, rng)
+			m, X, Y := smallMulti(t, c.enc, c.bound, 1, 4, 3, rng, false)
 			run := func(sum bool) (float64, []float64) {
 				m.core().sumOutputs = sum
 				tp := ad.NewTape()
@@ -72,7 +74,7 @@ func TestMultiOutputObjectiveGradientFD(t *testing.T) {
 		bound string
 	}{{true, "hybrid"}, {true, "vi"}, {false, "vi"}} {
 		t.Run(fmt.Sprintf("encoder=%v/%s", c.enc, c.bound), func(t *testing.T) {
-			m, X, Y := smallMulti(t, c.enc, c.bound, 6, 5, 2, rng)
+			m, X, Y := smallMulti(t, c.enc, c.bound, 6, 5, 2, rng, false)
 			if m.core().Layer.P != 6 {
 				t.Fatalf("layer has %d outputs, want 6", m.core().Layer.P)
 			}
@@ -109,14 +111,7 @@ func TestMultiOutputSLGPLearnsTwoImages(t *testing.T) {
 	}
 	cfg := DefaultSLGPConfig()
 	cfg.M, cfg.S, cfg.Hidden, cfg.NoiseInit = 10, 2, []int{16}, 0.1
-	spec := Spec{X: X, Y: Y, Seed: 4, KMeans: func(X *mat.Dense, M int, seed uint64) *mat.Dense {
-		r := rand.New(rand.NewPCG(seed, 9)) // one-hot rows sampled with replacement
-		Z := mat.NewDense(M, 2, nil)
-		for i := 0; i < M; i++ {
-			Z.SetRow(i, X.RawRowView(r.IntN(n)))
-		}
-		return Z
-	}}
+	spec := Spec{X: X, Y: Y, Seed: 4, KMeans: oneHotRows(n)}
 	m, err := NewSLGP(cfg, spec)
 	if err != nil {
 		t.Fatal(err)
@@ -139,6 +134,20 @@ func TestMultiOutputSLGPLearnsTwoImages(t *testing.T) {
 		if own > 0.15 || other < 0.3 {
 			t.Errorf("class %d: mean generated image %.3f from its pattern (want <= 0.15), %.3f from the other's (want >= 0.3)", c, own, other)
 		}
+	}
+}
+
+// oneHotRows is a Spec.KMeans for the n one-hot rows of a toy: M rows
+// sampled with replacement.
+func oneHotRows(n int) func(X *mat.Dense, M int, seed uint64) *mat.Dense {
+	return func(X *mat.Dense, M int, seed uint64) *mat.Dense {
+		r := rand.New(rand.NewPCG(seed, 9))
+		_, c := X.Dims()
+		Z := mat.NewDense(M, c, nil)
+		for i := 0; i < M; i++ {
+			Z.SetRow(i, X.RawRowView(r.IntN(n)))
+		}
+		return Z
 	}
 }
 

@@ -73,3 +73,22 @@ func TestDecodeTestFraction(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeNoisePerOutput: SLGP's model.noise_per_output decodes and
+// changes the config fingerprint when true; left out or false, the model
+// section records no such key, so the fingerprints of runs made before
+// the key existed stay as they were.
+func TestDecodeNoisePerOutput(t *testing.T) {
+	base := decodeYAML(t, "model: {name: slgp}\ndata: {name: mnist}\n")
+	off := decodeYAML(t, "model: {name: slgp, noise_per_output: false}\ndata: {name: mnist}\n")
+	on := decodeYAML(t, "model: {name: slgp, noise_per_output: true}\ndata: {name: mnist}\n")
+	if _, ok := base.Model.Map()["noise_per_output"]; ok {
+		t.Fatal("a config without noise_per_output records the key")
+	}
+	if ConfigFingerprint(off) != ConfigFingerprint(base) {
+		t.Fatal("noise_per_output: false changes the fingerprint")
+	}
+	if on.Model.Map()["noise_per_output"] != true || ConfigFingerprint(on) == ConfigFingerprint(base) {
+		t.Fatalf("noise_per_output: true not recorded (%v) or fingerprint unchanged", on.Model.Map()["noise_per_output"])
+	}
+}

@@ -35,7 +35,14 @@ func sumTestLayer(rng *rand.Rand, M, D, P int, whiten bool) (*Inducing, *ad.Para
 // for gradients, as TestMarginalsByRowBlocks): the two compute the same
 // sums of M-term products in another order (aᵀ(Σ R Rᵀ)a against Σ aᵀR Rᵀa),
 // so they differ by a few M·ε times the terms' size, about 1e-14 here.
-func TestMarginalsSumMatchesRowSums(t *testing.T) {
+func TestMarginalsSumMatchesRowSums(t *testing.T) { checkSummedMarginals(t, false) }
+
+// TestMarginalsWeightedSum: as TestMarginalsSumMatchesRowSums for
+// MarginalsWeightedSum against the weighted row sums Σ_r w_r ν_r of
+// Marginals' variances, with weights in [0.2, 5] that get a gradient too.
+func TestMarginalsWeightedSum(t *testing.T) { checkSummedMarginals(t, true) }
+
+func checkSummedMarginals(t *testing.T, weighted bool) {
 	for _, tc := range []struct {
 		whiten bool
 		P      int
@@ -46,29 +53,53 @@ func TestMarginalsSumMatchesRowSums(t *testing.T) {
 			l, ps := sumTestLayer(rng, M, D, tc.P, tc.whiten)
 			X := adtest.Rand(rng, n, D)
 			G, g := adtest.Rand(rng, n, tc.P), adtest.Rand(rng, n, 1)
-			perOutput := func() (mu, vs, gx *mat.Dense, gp []float64) {
-				l.RowBlock = 0
-				tp := ad.NewTape()
-				x := tp.Leaf(X, true)
-				m, nu := l.Marginals(tp, l.Prior(tp), x)
-				s := tp.RowSum(nu)
+			Wt := adtest.RandPos(rng, 1, tc.P, 0.2, 5)
+			// loss returns the means and sums and the gradients of the loss:
+			// X's, the weights' (nil unweighted) and the parameters'.
+			loss := func(tp *ad.Tape, x, w *ad.Var, sum func(*ad.Var) (*ad.Var, *ad.Var)) (mu, vs, gx, gw *mat.Dense, gp []float64) {
+				m, s := sum(x)
 				tp.Backward(tp.Add(tp.Sum(tp.Mul(m, tp.Const(G))), tp.Sum(tp.Mul(s, tp.Const(g)))))
-				return mat.DenseCopyOf(m.Val), mat.DenseCopyOf(s.Val), mat.DenseCopyOf(x.Grad), ps.FlattenGrad(nil)
+				if w != nil {
+					gw = mat.DenseCopyOf(w.Grad)
+				}
+				return mat.DenseCopyOf(m.Val), mat.DenseCopyOf(s.Val), mat.DenseCopyOf(x.Grad), gw, ps.FlattenGrad(nil)
 			}
-			wantMu, wantS, wantX, wantP := perOutput()
+			leaves := func(tp *ad.Tape) (x, w *ad.Var) {
+				x = tp.Leaf(X, true)
+				if weighted {
+					w = tp.Leaf(Wt, true)
+				}
+				return x, w
+			}
+			l.RowBlock = 0
+			tp := ad.NewTape()
+			x, w := leaves(tp)
+			wantMu, wantS, wantX, wantW, wantP := loss(tp, x, w, func(x *ad.Var) (*ad.Var, *ad.Var) {
+				m, nu := l.Marginals(tp, l.Prior(tp), x)
+				if w != nil {
+					nu = tp.Mul(nu, w)
+				}
+				return m, tp.RowSum(nu)
+			})
 			for _, block := range []int{0, 64, n - 1} {
 				l.RowBlock = block
 				tp := ad.NewTape()
-				x := tp.Leaf(X, true)
-				m, s := l.MarginalsSum(tp, l.Prior(tp), x)
-				tp.Backward(tp.Add(tp.Sum(tp.Mul(m, tp.Const(G))), tp.Sum(tp.Mul(s, tp.Const(g)))))
-				if r, c := s.Val.Dims(); r != n || c != 1 {
+				x, w := leaves(tp)
+				m, s, gx, gw, gotP := loss(tp, x, w, func(x *ad.Var) (*ad.Var, *ad.Var) {
+					if w != nil {
+						return l.MarginalsWeightedSum(tp, l.Prior(tp), x, w)
+					}
+					return l.MarginalsSum(tp, l.Prior(tp), x)
+				})
+				if r, c := s.Dims(); r != n || c != 1 {
 					t.Fatalf("block %d: sums are %dx%d, want %dx1", block, r, c, n)
 				}
-				closeRel(t, fmt.Sprintf("block %d means", block), m.Val, wantMu, 1e-12)
-				closeRel(t, fmt.Sprintf("block %d sums", block), s.Val, wantS, 1e-12)
-				closeRel(t, fmt.Sprintf("block %d dX", block), x.Grad, wantX, 1e-10)
-				gotP := ps.FlattenGrad(nil)
+				closeRel(t, fmt.Sprintf("block %d means", block), m, wantMu, 1e-12)
+				closeRel(t, fmt.Sprintf("block %d sums", block), s, wantS, 1e-12)
+				closeRel(t, fmt.Sprintf("block %d dX", block), gx, wantX, 1e-10)
+				if weighted {
+					closeRel(t, fmt.Sprintf("block %d dw", block), gw, wantW, 1e-10)
+				}
 				for k := range wantP {
 					if math.Abs(gotP[k]-wantP[k]) > 1e-10*max(1, math.Abs(wantP[k])) {
 						t.Fatalf("block %d: parameter gradient %d is %v, per-output %v", block, k, gotP[k], wantP[k])
