@@ -41,6 +41,8 @@ type latentCore struct {
 	sumOutputs bool
 	// epsW and epsH are the reused buffers of one step's standard normals.
 	epsW, epsH *mat.Dense
+	// ones is 1 x d_y of ones, for the weights 1/σ_d² (per-output noise).
+	ones *mat.Dense
 }
 
 // directLayer builds the SVGP layer of design (D) on h, its inducing
@@ -154,7 +156,10 @@ func (c *latentCore) build(t *ad.Tape, X, Y, epsW, epsH *mat.Dense, all bool) *t
 		tr.klU = c.Layer.KL(t, pr)
 		s2 := c.Noise.On(t)
 		var vs *ad.Var
-		tr.muF, vs = c.Layer.MarginalsWeightedSum(t, pr, tr.h, t.Div(t.Const(ad.Fill(1, c.dy, 1)), s2))
+		if c.ones == nil {
+			c.ones = ad.Fill(1, c.dy, 1)
+		}
+		tr.muF, vs = c.Layer.MarginalsWeightedSum(t, pr, tr.h, t.Div(t.Const(c.ones), s2))
 		tr.E = weightedVarExp(t, yS, tr.muF, vs, s2)
 	case c.dy > 1 || c.sumOutputs:
 		// One noise variance for every output: the data term needs only

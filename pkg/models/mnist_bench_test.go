@@ -47,21 +47,28 @@ func paramBytes(b *testing.B, m Model) {
 
 // BenchmarkMNISTStep times one training step of the mnist models at the
 // paper's sizes (models.md §9.4: batch 64, 784 outputs, S = 10, MLPs
-// [512, 512, 512]; SLGP M = 100, d_h = 10 + d_w) for d_w = 2 and 16.
+// [512, 512, 512]; SLGP M = 100, d_h = 10 + d_w, with one noise variance
+// and with one per pixel) for d_w = 2 and 16.
 // scripts/bench/torch_mnist.py times the same steps in PyTorch.
 func BenchmarkMNISTStep(b *testing.B) {
 	X, Y, spec := mnistBenchData()
 	for _, dw := range []int{2, 16} {
-		b.Run(fmt.Sprintf("slgp/dw%d", dw), func(b *testing.B) {
-			cfg := DefaultSLGPConfig()
-			cfg.DW, cfg.Hidden = dw, []int{512, 512, 512}
-			m, err := NewSLGP(cfg, spec)
-			if err != nil {
-				b.Fatal(err)
+		for _, perPixel := range []bool{false, true} {
+			name := "slgp"
+			if perPixel {
+				name = "slgp-pixel-noise"
 			}
-			benchStepN(b, m, X, Y, mnistBenchN)
-			paramBytes(b, m)
-		})
+			b.Run(fmt.Sprintf("%s/dw%d", name, dw), func(b *testing.B) {
+				cfg := DefaultSLGPConfig()
+				cfg.DW, cfg.Hidden, cfg.NoisePerOutput = dw, []int{512, 512, 512}, perPixel
+				m, err := NewSLGP(cfg, spec)
+				if err != nil {
+					b.Fatal(err)
+				}
+				benchStepN(b, m, X, Y, mnistBenchN)
+				paramBytes(b, m)
+			})
+		}
 		for _, dec := range []string{decoderHetero, decoderHomo} {
 			b.Run(fmt.Sprintf("cvae-%s/dw%d", dec[:4], dw), func(b *testing.B) {
 				cfg := defaultCVAEConfig()

@@ -30,6 +30,7 @@ type Inducing struct {
 	// RowBlock, when positive, replaces DefaultRowBlock.
 	RowBlock int
 	prefix   string
+	eye      *mat.Dense // M x M identity of MarginalsWeightedSum, made once
 }
 
 // NewInducing builds a layer with inducing inputs Z0 (M x D, copied), P

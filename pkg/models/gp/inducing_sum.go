@@ -52,7 +52,10 @@ func (l *Inducing) marginalsSumW(t *ad.Tape, pr Prior, X, w *ad.Var) (mean, varS
 		if W == nil {
 			C = t.AddDiag(C, -float64(l.P))
 		} else {
-			C = t.Sub(C, t.Mul(t.Const(identity(C.Rows())), W))
+			if l.eye == nil {
+				l.eye = identity(l.M)
+			}
+			C = t.Sub(C, t.Mul(t.Const(l.eye), W))
 		}
 		C = t.SolveLink(C, pr.L, 2)
 		pr.L = t.StopGrad(pr.L)
