@@ -51,7 +51,7 @@ func LoadForPredict(runDir, dataDir string) (*Checkpoint, *DataInfo, models.Mode
 		}
 	}
 	exp := &Experiment{Name: ck.Config.Data.Name, XTrain: X, YTrain: Y, Std: info.Std}
-	m, err := BuildModel(ck.Config, exp)
+	m, err := BuildModelRestoring(ck.Config, exp)
 	if err != nil {
 		return nil, nil, nil, &InputError{err}
 	}

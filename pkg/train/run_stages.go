@@ -115,7 +115,12 @@ func (r *run) load() error {
 	if err := checkInducing(cfg, exp); err != nil {
 		return &InputError{err}
 	}
-	m, err := BuildModelCtx(r.ctx, cfg, exp)
+	var m models.Model
+	if r.prev != nil { // resuming: the checkpoint's parameters replace the start
+		m, err = BuildModelRestoring(cfg, exp)
+	} else {
+		m, err = BuildModelCtx(r.ctx, cfg, exp)
+	}
 	if err := r.ctx.Err(); err != nil {
 		return r.interrupted("loading", 0, "", err)
 	}
