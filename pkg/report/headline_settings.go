@@ -62,12 +62,7 @@ func (h Headline) SettingComparisons() []string {
 			}
 			slices.SortFunc(values, compareSettingValues)
 			for _, v := range values {
-				var at []entry
-				for _, e := range es {
-					if e.value == v {
-						at = append(at, e)
-					}
-				}
+				at := filter(es, func(e entry) bool { return e.value == v })
 				if len(at) < 2 {
 					continue
 				}
@@ -83,12 +78,7 @@ func (h Headline) SettingComparisons() []string {
 				out = append(out, s+".")
 			}
 			for _, m := range models {
-				var rows []entry
-				for _, e := range es {
-					if e.model == m {
-						rows = append(rows, e)
-					}
-				}
+				rows := filter(es, func(e entry) bool { return e.model == m })
 				if len(rows) < 2 {
 					continue
 				}
@@ -101,6 +91,17 @@ func (h Headline) SettingComparisons() []string {
 				}
 				out = append(out, s+".")
 			}
+		}
+	}
+	return out
+}
+
+// filter returns the elements of es that keep accepts, in order.
+func filter[E any](es []E, keep func(E) bool) []E {
+	var out []E
+	for _, e := range es {
+		if keep(e) {
+			out = append(out, e)
 		}
 	}
 	return out
