@@ -25,7 +25,6 @@ process CPU ms per step. Needs PyTorch (Debian: python3-torch).
 """
 import argparse
 import math
-import time
 
 import torch
 
@@ -123,34 +122,14 @@ def cvae(X, Y, dw, hetero):
 
 
 def time_step(name, build, steps, repeat, warm=3):
-    """Prints wall ms/step per repeat, then [process CPU ms/step]."""
+    """Prints wall ms/step per repeat, then [process CPU ms/step] and the
+    parameter count."""
     torch.manual_seed(5)
     X = torch.nn.functional.one_hot(torch.randint(DX, (B,)), DX).double()
     Y = torch.rand(B, P)
     objective, params = build(X, Y)
     n = sum(p.numel() for p in params)
-    opt = torch.optim.Adam(params, lr=0.005)
-
-    def step():
-        opt.zero_grad()
-        loss = -objective()
-        loss.backward()
-        opt.step()
-        return loss
-
-    for _ in range(warm):
-        loss = step()
-    if not torch.isfinite(loss):
-        raise SystemExit(f"{name}: non-finite objective {loss.item()}")
-    wall, cpu = [], []
-    for _ in range(repeat):
-        t0, c0 = time.perf_counter(), time.process_time()
-        for _ in range(steps):
-            step()
-        wall.append((time.perf_counter() - t0) / steps * 1e3)
-        cpu.append((time.process_time() - c0) / steps * 1e3)
-    print(f"{name:16s} " + " ".join(f"{t:.2f}" for t in wall) + " ms/step wall  ["
-          + " ".join(f"{t:.2f}" for t in cpu) + f" ms/step cpu]  {n} params", flush=True)
+    ts.time_adam_steps(name, objective, params, steps, repeat, warm, width=16, extra=f"  {n} params")
 
 
 def main():

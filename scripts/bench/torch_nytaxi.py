@@ -21,7 +21,6 @@ Needs PyTorch (Debian: apt-get install python3-torch). Not part of the build.
 """
 import argparse
 import math
-import time
 
 import torch
 
@@ -154,28 +153,7 @@ def time_step(name, build, X, Y, steps, repeat, warm=3):
     """Prints wall ms/step per repeat, then [process CPU ms/step]."""
     torch.manual_seed(1)
     objective, params = build(X, Y)
-    opt = torch.optim.Adam(params, lr=0.005)
-
-    def step():
-        opt.zero_grad()
-        loss = -objective()
-        loss.backward()
-        opt.step()
-        return loss
-
-    for _ in range(warm):
-        loss = step()
-    if not torch.isfinite(loss):
-        raise SystemExit(f"{name}: non-finite objective {loss.item()}")
-    wall, cpu = [], []
-    for _ in range(repeat):
-        t0, c0 = time.perf_counter(), time.process_time()
-        for _ in range(steps):
-            step()
-        wall.append((time.perf_counter() - t0) / steps * 1e3)
-        cpu.append((time.process_time() - c0) / steps * 1e3)
-    print(f"{name:5s} " + " ".join(f"{t:.2f}" for t in wall) + " ms/step wall  ["
-          + " ".join(f"{t:.2f}" for t in cpu) + " ms/step cpu]", flush=True)
+    ts.time_adam_steps(name, objective, params, steps, repeat, warm)
 
 
 def main():

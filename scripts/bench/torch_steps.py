@@ -169,6 +169,34 @@ def slgp(X, Y, S=10, beta=0.01):
     return objective, params + layer.params() + [noise, nu0]
 
 
+def time_adam_steps(name, objective, params, steps, repeat, warm=3, width=5, extra=""):
+    """Times Adam steps (lr 0.005) on -objective() after warm ones; prints
+    wall ms/step per repeat, then [process CPU ms/step] and extra. Used by
+    torch_nytaxi.py and torch_mnist.py (medians.py parses the line)."""
+    opt = torch.optim.Adam(params, lr=0.005)
+
+    def step():
+        opt.zero_grad()
+        loss = -objective()
+        loss.backward()
+        opt.step()
+        return loss
+
+    for _ in range(warm):
+        loss = step()
+    if not torch.isfinite(loss):
+        raise SystemExit(f"{name}: non-finite objective {loss.item()}")
+    wall, cpu = [], []
+    for _ in range(repeat):
+        t0, c0 = time.perf_counter(), time.process_time()
+        for _ in range(steps):
+            step()
+        wall.append((time.perf_counter() - t0) / steps * 1e3)
+        cpu.append((time.process_time() - c0) / steps * 1e3)
+    print(f"{name:{width}s} " + " ".join(f"{t:.2f}" for t in wall) + " ms/step wall  ["
+          + " ".join(f"{t:.2f}" for t in cpu) + " ms/step cpu]" + extra, flush=True)
+
+
 def time_step(name, build, steps, repeat):
     torch.manual_seed(1)
     X, Y = torch.randn(B, DX), torch.randn(B, 1)
