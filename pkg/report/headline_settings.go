@@ -41,14 +41,14 @@ func (h Headline) SettingComparisons() []string {
 				continue
 			}
 			type entry struct {
-				label, model, value string
-				c                   HeadlineCell
+				label, model, value, series string
+				c                           HeadlineCell
 			}
 			var es []entry
 			for _, r := range h.Rows {
 				v, ok := r.Spec.Settings[key]
 				if c := r.Cells[j]; ok && c.N > 0 {
-					es = append(es, entry{r.Label, r.Spec.Model, v, c})
+					es = append(es, entry{r.Label, r.Spec.Model, v, seriesKey(r.Spec.Settings, key), c})
 				}
 			}
 			var values, models []string
@@ -78,22 +78,50 @@ func (h Headline) SettingComparisons() []string {
 				out = append(out, s+".")
 			}
 			for _, m := range models {
-				rows := filter(es, func(e entry) bool { return e.model == m })
-				if len(rows) < 2 {
-					continue
+				var series []string
+				for _, e := range es {
+					if e.model == m && !slices.Contains(series, e.series) {
+						series = append(series, e.series)
+					}
 				}
-				slices.SortStableFunc(rows, func(a, b entry) int { return compareSettingValues(a.value, b.value) })
-				first, last := rows[0], rows[len(rows)-1]
-				s := fmt.Sprintf("%s, %s from %s = %s to %s: ours %s (%.2f to %.2f)", d, strings.ToUpper(m), name, first.value, last.value,
-					direction(first.c.Mean, last.c.Mean), first.c.Mean, last.c.Mean)
-				if first.c.HasPaper && last.c.HasPaper {
-					s += fmt.Sprintf(", the paper's %s (%.2f to %.2f)", direction(first.c.Paper.Mean, last.c.Paper.Mean), first.c.Paper.Mean, last.c.Paper.Mean)
+				for _, sk := range series {
+					rows := filter(es, func(e entry) bool { return e.model == m && e.series == sk })
+					if len(rows) < 2 {
+						continue
+					}
+					slices.SortStableFunc(rows, func(a, b entry) int { return compareSettingValues(a.value, b.value) })
+					first, last := rows[0], rows[len(rows)-1]
+					who := strings.ToUpper(m)
+					if len(series) > 1 {
+						who = first.label + " to " + last.label + ","
+					}
+					s := fmt.Sprintf("%s, %s from %s = %s to %s: ours %s (%.2f to %.2f)", d, who, name, first.value, last.value,
+						direction(first.c.Mean, last.c.Mean), first.c.Mean, last.c.Mean)
+					if first.c.HasPaper && last.c.HasPaper {
+						s += fmt.Sprintf(", the paper's %s (%.2f to %.2f)", direction(first.c.Paper.Mean, last.c.Paper.Mean), first.c.Paper.Mean, last.c.Paper.Mean)
+					}
+					out = append(out, s+".")
 				}
-				out = append(out, s+".")
 			}
 		}
 	}
 	return out
+}
+
+// seriesKey identifies the rows that differ only in the varied setting
+// key: their model settings other than key, sorted. Rows of one model
+// with another key (SLGP with model.noise_per_output beside the paper's
+// SLGP) form a series of their own, so that a trend along key never
+// mixes them.
+func seriesKey(settings map[string]string, key string) string {
+	var parts []string
+	for k, v := range settings {
+		if k != key && strings.HasPrefix(k, "model.") {
+			parts = append(parts, k+"="+v)
+		}
+	}
+	slices.Sort(parts)
+	return strings.Join(parts, ";")
 }
 
 // filter returns the elements of es that keep accepts, in order.

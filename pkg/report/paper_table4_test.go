@@ -157,3 +157,39 @@ func TestHeadlineTable4(t *testing.T) {
 		t.Error("Table 3 has a value for mnist")
 	}
 }
+
+// TestSettingComparisonsKeepSeries: rows of one model that differ in a
+// model key besides d_w (SLGP with model.noise_per_output beside the
+// paper's SLGP) are compared along d_w each within its own series, named
+// by their labels, never one series' d_w = 2 against another's d_w = 16.
+func TestSettingComparisonsKeepSeries(t *testing.T) {
+	files := []results.ResultFile{
+		mnistResult("slgp", "dw2", 0, -1000), mnistResult("slgp", "dw16", 0, -1100),
+		mnistResult("slgp", "dw2-pix", 0, 250), mnistResult("slgp", "dw16-pix", 0, -500),
+	}
+	set := func(v string, pix bool) map[string]string {
+		m := map[string]string{"model.d_w": v, "model.m": "100"}
+		if pix {
+			m["model.noise_per_output"] = "true"
+		}
+		return m
+	}
+	specs := []HeadlineSpec{
+		{Model: "slgp", Variant: "dw2", Label: "SLGP (d_w = 2)", Settings: set("2", false)},
+		{Model: "slgp", Variant: "dw16", Label: "SLGP (d_w = 16)", Settings: set("16", false)},
+		{Model: "slgp", Variant: "dw2-pix", Label: "SLGP (d_w = 2, pix)", Settings: set("2", true)},
+		{Model: "slgp", Variant: "dw16-pix", Label: "SLGP (d_w = 16, pix)", Settings: set("16", true)},
+	}
+	got := strings.Join(BuildHeadlineLookup(Summarise(files), specs, PaperValues()).SettingComparisons(), "\n")
+	for _, s := range []string{
+		"mnist, SLGP (d_w = 2) to SLGP (d_w = 16), from d_w = 2 to 16: ours improves (lower) (-1000.00 to -1100.00)",
+		"mnist, SLGP (d_w = 2, pix) to SLGP (d_w = 16, pix), from d_w = 2 to 16: ours improves (lower) (250.00 to -500.00)",
+	} {
+		if !strings.Contains(got, s) {
+			t.Errorf("comparisons lack %q:\n%s", s, got)
+		}
+	}
+	if strings.Contains(got, "-1000.00 to -500.00") || strings.Contains(got, "250.00 to -1100.00") {
+		t.Errorf("comparisons mix the two series:\n%s", got)
+	}
+}
