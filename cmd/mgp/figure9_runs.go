@@ -63,6 +63,9 @@ func figure9Panel(cmd *cobra.Command, g *globalOpts, dir string, o *figure9Opts)
 	if dw, ok := ck.Config.Model.Map()["d_w"]; ok {
 		title += fmt.Sprintf(", d_w = %v", dw)
 	}
+	if ck.Config.Model.Map()["noise_per_output"] == true {
+		title += ", noise per pixel"
+	}
 	title += fmt.Sprintf(" (%d its)", iters)
 	p := plot.DigitPanel{Title: title, RowLabels: labelNames(info.XNames, dx), Images: images}
 	line := fmt.Sprintf("%-40s %s: %d labels x %d samples, %d x %d", dir, title, dx, o.samples, side, side)
