@@ -44,17 +44,26 @@ func (t *Tape) SliceCols(a *Var, j0, j1 int) *Var {
 	}
 	if rec := t.record(sliceColsBack, out, a); rec != nil {
 		rec.i0 = j0
+		rec.writes = true // ā written on first touch: the slice copied, the rest cleared
 	}
 	return out
 }
 
-func sliceColsBack(_ *Tape, rec *record) {
+func sliceColsBack(t *Tape, rec *record) {
 	r, c := rec.a.Val.Dims()
-	w := rec.out.Cols()
-	g, ga := data(rec.out.Grad), data(rec.a.Grad)
+	w, j0 := rec.out.Cols(), rec.i0
+	gA, beta := t.gradFor(rec.a)
+	g, ga := data(rec.out.Grad), data(gA)
 	for i := 0; i < r; i++ {
-		dst := ga[i*c+rec.i0 : i*c+rec.i0+w]
-		for k, v := range g[i*w : (i+1)*w] {
+		row, src := ga[i*c:(i+1)*c], g[i*w:(i+1)*w]
+		if beta == 0 {
+			clear(row[:j0])
+			copy(row[j0:j0+w], src)
+			clear(row[j0+w:])
+			continue
+		}
+		dst := row[j0 : j0+w]
+		for k, v := range src {
 			dst[k] += v
 		}
 	}
@@ -70,14 +79,24 @@ func (t *Tape) SliceRows(a *Var, i0, i1 int) *Var {
 	copy(data(out.Val), data(a.Val)[i0*c:i1*c])
 	if rec := t.record(sliceRowsBack, out, a); rec != nil {
 		rec.i0 = i0
+		rec.writes = true // ā written on first touch: the slice copied, the rest cleared
 	}
 	return out
 }
 
-func sliceRowsBack(_ *Tape, rec *record) {
+func sliceRowsBack(t *Tape, rec *record) {
 	c := rec.a.Cols()
 	g := data(rec.out.Grad)
-	ga := data(rec.a.Grad)[rec.i0*c:]
+	gA, beta := t.gradFor(rec.a)
+	all := data(gA)
+	if beta == 0 {
+		lo, hi := rec.i0*c, rec.i0*c+len(g)
+		clear(all[:lo])
+		copy(all[lo:hi], g)
+		clear(all[hi:])
+		return
+	}
+	ga := all[rec.i0*c:]
 	for k, v := range g {
 		ga[k] += v
 	}
@@ -107,21 +126,27 @@ func (t *Tape) ConcatCols(vs ...*Var) *Var {
 	}
 	if rec := t.record(concatColsBack, out, vs...); rec != nil {
 		rec.ins = append(rec.ins, vs...)
+		rec.writes = true // each block's gradient copied on first touch
 	}
 	return out
 }
 
-func concatColsBack(_ *Tape, rec *record) {
+func concatColsBack(t *Tape, rec *record) {
 	r, w := rec.out.Val.Dims()
 	g := data(rec.out.Grad)
 	off := 0
 	for _, v := range rec.ins {
 		c := v.Cols()
 		if v.needGrad {
-			gv := data(v.Grad)
+			gV, beta := t.gradFor(v)
+			gv := data(gV)
 			for i := 0; i < r; i++ {
 				src := g[i*w+off : i*w+off+c]
 				dst := gv[i*c : (i+1)*c]
+				if beta == 0 {
+					copy(dst, src)
+					continue
+				}
 				for k, x := range src {
 					dst[k] += x
 				}
@@ -151,19 +176,25 @@ func (t *Tape) ConcatRows(vs ...*Var) *Var {
 	}
 	if rec := t.record(concatRowsBack, out, vs...); rec != nil {
 		rec.ins = append(rec.ins, vs...)
+		rec.writes = true // each block's gradient copied on first touch
 	}
 	return out
 }
 
-func concatRowsBack(_ *Tape, rec *record) {
+func concatRowsBack(t *Tape, rec *record) {
 	g := data(rec.out.Grad)
 	off := 0
 	for _, v := range rec.ins {
 		n := v.Rows() * v.Cols()
 		if v.needGrad {
-			gv := data(v.Grad)
-			for k := 0; k < n; k++ {
-				gv[k] += g[off+k]
+			gV, beta := t.gradFor(v)
+			gv := data(gV)
+			if beta == 0 {
+				copy(gv[:n], g[off:off+n])
+			} else {
+				for k := 0; k < n; k++ {
+					gv[k] += g[off+k]
+				}
 			}
 		}
 		off += n

@@ -11,7 +11,8 @@ import (
 )
 
 // writesSharedCases check the ops that write their input's gradient on its
-// first touch in a Backward pass (Tril, AddDiag, Reshape, SolveLink) when
+// first touch in a Backward pass (Tril, AddDiag, Reshape, SliceCols,
+// SliceRows, ConcatRows, ConcatCols, SolveLink) when
 // that input also feeds another op: recorded after the other op (its
 // backward runs first and writes) and before it (it then adds to what the
 // other op wrote).
@@ -25,6 +26,13 @@ func writesSharedCases() []gcase {
 		{"TrilPosDiag", func(t *ad.Tape, a *ad.Var) *ad.Var { return t.Tril(a, true, 1e-6) }},
 		{"AddDiag", func(t *ad.Tape, a *ad.Var) *ad.Var { return t.AddDiag(a, 0.7) }},
 		{"Reshape", func(t *ad.Tape, a *ad.Var) *ad.Var { return t.Reshape(a, 2, 8) }},
+		{"SliceCols", func(t *ad.Tape, a *ad.Var) *ad.Var { return t.SliceCols(a, 1, 3) }},
+		{"SliceRows", func(t *ad.Tape, a *ad.Var) *ad.Var { return t.SliceRows(a, 1, 3) }},
+		{"SliceCols/both-halves", func(t *ad.Tape, a *ad.Var) *ad.Var {
+			return t.Mul(t.SliceCols(a, 0, 2), t.Exp(t.SliceCols(a, 2, 4)))
+		}},
+		{"ConcatRows/twice", func(t *ad.Tape, a *ad.Var) *ad.Var { return t.ConcatRows(a, t.Scale(2, a), a) }},
+		{"ConcatCols/twice", func(t *ad.Tape, a *ad.Var) *ad.Var { return t.ConcatCols(a, a, t.Square(a)) }},
 	}
 	var cs []gcase
 	for _, op := range ops {
@@ -77,6 +85,47 @@ func TestWritesSharedGradients(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestSlicesClearStaleGradient: a reused gradient buffer holding a previous
+// pass's values outside a slice must read zero there after a pass in which
+// the slice is the input's only consumer (SliceCols and SliceRows write the
+// whole gradient on first touch).
+func TestSlicesClearStaleGradient(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		slice func(tp *ad.Tape, a *ad.Var) *ad.Var
+		in    func(i, j int) bool
+	}{
+		{"SliceCols", func(tp *ad.Tape, a *ad.Var) *ad.Var { return tp.SliceCols(a, 1, 2) }, func(_, j int) bool { return j == 1 }},
+		{"SliceRows", func(tp *ad.Tape, a *ad.Var) *ad.Var { return tp.SliceRows(a, 1, 2) }, func(i, _ int) bool { return i == 1 }},
+	} {
+		tp := ad.NewTape()
+		x := mat.NewDense(3, 3, []float64{1, 2, 3, 4, 5, 6, 7, 8, 9})
+		run := func(alsoSquare bool) *mat.Dense {
+			tp.Reset()
+			a := tp.Leaf(x, true)
+			l := tp.Sum(c.slice(tp, a))
+			if alsoSquare {
+				l = tp.Add(tp.Sum(tp.Square(a)), l)
+			}
+			tp.Backward(l)
+			return a.Grad
+		}
+		run(true)
+		g := run(false)
+		for i := 0; i < 3; i++ {
+			for j := 0; j < 3; j++ {
+				want := 0.0
+				if c.in(i, j) {
+					want = 1
+				}
+				if g.At(i, j) != want {
+					t.Fatalf("%s: second pass: gradient[%d][%d] = %v, want %v", c.name, i, j, g.At(i, j), want)
+				}
+			}
+		}
 	}
 }
 
