@@ -171,8 +171,9 @@ def slgp(X, Y, S=10, beta=0.01):
 
 def time_adam_steps(name, objective, params, steps, repeat, warm=3, width=5, extra=""):
     """Times Adam steps (lr 0.005) on -objective() after warm ones; prints
-    wall ms/step per repeat, then [process CPU ms/step] and extra. Used by
-    torch_nytaxi.py and torch_mnist.py (medians.py parses the line)."""
+    wall ms/step per repeat, then [process CPU ms/step] and extra. Used
+    here and by torch_nytaxi.py and torch_mnist.py (medians.py parses the
+    line)."""
     opt = torch.optim.Adam(params, lr=0.005)
 
     def step():
@@ -201,23 +202,7 @@ def time_step(name, build, steps, repeat):
     torch.manual_seed(1)
     X, Y = torch.randn(B, DX), torch.randn(B, 1)
     objective, params = build(X, Y)
-    opt = torch.optim.Adam(params, lr=0.005)
-
-    def step():
-        opt.zero_grad()
-        loss = -objective()
-        loss.backward()
-        opt.step()
-
-    for _ in range(10):
-        step()
-    out = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        for _ in range(steps):
-            step()
-        out.append((time.perf_counter() - t0) / steps * 1e3)
-    print(f"{name:5s} " + " ".join(f"{t:.3f}" for t in out) + " ms/step", flush=True)
+    time_adam_steps(name, objective, params, steps, repeat, warm=10)
 
 
 def main():
