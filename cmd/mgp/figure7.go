@@ -35,7 +35,9 @@ func newFigure7Cmd(_ *globalOpts) *cobra.Command {
 		Long: `figure7 draws, for each model in the paper's order (SGP, HNN, SVHGP, SHGP, MDN,
 DAGP, SMGP, CVAE, GPCDE, SLGP), a violin of the test NLL (original scale) of its
 runs: a Gaussian KDE of the per-run NLLs (Silverman's bandwidth) mirrored about
-the model's position, with each run drawn as a point.
+the model's position, with each run drawn as a point. A model with a single run
+is drawn as its point alone (a density of one value would only show the
+bandwidth).
 
 The runs are read from a sweep tree, <runs>/<dataset>/<model>/<variant>/s<seed>/
 result.json. --sweep takes the tree (out), the data set, the models and the seeds

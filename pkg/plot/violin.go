@@ -89,9 +89,15 @@ func (s ViolinShape) Outline(position float64) plotter.XYs {
 	return append(out, out[0])
 }
 
+// MinViolinValues is the fewest values a category needs for its violin
+// body to be drawn: a density of one value is only the bandwidth's bell,
+// so such a category is drawn as its point alone.
+const MinViolinValues = 2
+
 // Violins is a gonum/plot Plotter that draws, for each category, a violin
-// (NewViolinShape, mirrored about the category's x position) and the
-// category's values as points on its axis.
+// (NewViolinShape, mirrored about the category's x position; only with at
+// least MinViolinValues values) and the category's values as points on
+// its axis.
 type Violins struct {
 	// Values holds each category's values; category i sits at x = i.
 	Values [][]float64
@@ -130,12 +136,14 @@ func (v *Violins) Plot(c draw.Canvas, p *plot.Plot) {
 	trX, trY := p.Transforms(&c)
 	for i, s := range v.Shapes {
 		x := float64(i)
-		var outline []vg.Point
-		for _, pt := range s.Outline(x) {
-			outline = append(outline, vg.Point{X: trX(pt.X), Y: trY(pt.Y)})
+		if len(v.Values[i]) >= MinViolinValues {
+			var outline []vg.Point
+			for _, pt := range s.Outline(x) {
+				outline = append(outline, vg.Point{X: trX(pt.X), Y: trY(pt.Y)})
+			}
+			c.FillPolygon(v.Fill, c.ClipPolygonXY(outline))
+			c.StrokeLines(v.Line, c.ClipLinesXY(outline)...)
 		}
-		c.FillPolygon(v.Fill, c.ClipPolygonXY(outline))
-		c.StrokeLines(v.Line, c.ClipLinesXY(outline)...)
 		for _, y := range v.Values[i] {
 			c.DrawGlyph(v.Point, vg.Point{X: trX(x), Y: trY(y)})
 		}

@@ -5,6 +5,11 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/recorder"
 )
 
 // TestViolinShape: the outline is mirrored about the position, widest
@@ -90,5 +95,34 @@ func TestViolinPlot(t *testing.T) {
 	}
 	if _, err := ViolinPlot("t", "NLL", []string{"a"}, [][]float64{{1}, {2}}); err == nil {
 		t.Error("names and categories of different lengths were accepted")
+	}
+}
+
+// TestViolinOneValueIsAPoint: a category with a single value is drawn as
+// its point only, one with three values as a filled violin and its points
+// (counted on gonum's recording canvas).
+func TestViolinOneValueIsAPoint(t *testing.T) {
+	for _, c := range []struct {
+		values      []float64
+		fills, dots int
+	}{{[]float64{5}, 0, 1}, {[]float64{5, 5.5, 6}, 1, 3}} {
+		v, err := NewViolins([][]float64{c.values})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := plot.New()
+		p.Add(v)
+		rec := &recorder.Canvas{}
+		v.Plot(draw.NewCanvas(rec, 4*vg.Inch, 3*vg.Inch), p)
+		fills := 0
+		for _, a := range rec.Actions {
+			if _, ok := a.(*recorder.Fill); ok {
+				fills++
+			}
+		}
+		// Each point is a filled circle glyph too.
+		if fills != c.fills+c.dots {
+			t.Errorf("%d values: %d filled paths, want %d (body) + %d (points)", len(c.values), fills, c.fills, c.dots)
+		}
 	}
 }
