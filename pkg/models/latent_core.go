@@ -93,14 +93,23 @@ func (c *latentCore) finish(ps []*ad.Param, noiseInit float64, perOutput bool) {
 }
 
 // perOutputNoise reports whether every output has its own noise variance.
-func (c *latentCore) perOutputNoise() bool { return c.Noise.Value().RawMatrix().Cols > 1 }
+func (c *latentCore) perOutputNoise() bool {
+	_, cols := c.Noise.Raw.Dims()
+	return cols > 1
+}
 
-// noiseAt returns output d's noise variance.
-func (c *latentCore) noiseAt(d int) float64 {
-	if c.perOutputNoise() {
-		return c.Noise.Value().At(0, d)
+// noises returns the noise variance of each of the d_y outputs.
+func (c *latentCore) noises() []float64 {
+	v := c.Noise.Value().RawMatrix().Data
+	s2 := make([]float64, c.dy)
+	for d := range s2 {
+		if c.perOutputNoise() {
+			s2[d] = v[d]
+		} else {
+			s2[d] = v[0]
+		}
 	}
-	return c.Noise.Value().At(0, 0)
+	return s2
 }
 
 // prior returns the GP layer's prior quantities, computing the encoded

@@ -91,9 +91,9 @@ func (c *latentCore) diagnostics(X, Y *mat.Dense) map[string]float64 {
 	X, Y = diagSubset(X, Y)
 	// With a variance per output, noise_variance is their geometric mean
 	// (the scalar whose log-likelihood term is theirs on average).
-	out := map[string]float64{"noise_variance": c.noiseAt(0)}
+	s2 := c.noises()
+	out := map[string]float64{"noise_variance": s2[0]}
 	if c.perOutputNoise() {
-		s2 := c.noises()
 		var sumLog float64
 		for _, v := range s2 {
 			sumLog += math.Log(v)

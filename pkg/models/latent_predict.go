@@ -59,15 +59,6 @@ func (c *latentCore) sample(X *mat.Dense, P int, rng *rand.Rand, plugIn bool) (Y
 	return Y, F
 }
 
-// noises returns the noise variance of each of the d_y outputs.
-func (c *latentCore) noises() []float64 {
-	s2 := make([]float64, c.dy)
-	for d := range s2 {
-		s2[d] = c.noiseAt(d)
-	}
-	return s2
-}
-
 // sampleChunk is the number of points whose draws sample (and mixture)
 // make together for P samples of d_y outputs.
 func sampleChunk(P, dy int) int {
