@@ -113,7 +113,12 @@ func BuildModel(cfg RunConfig, exp *Experiment) (models.Model, error) {
 // BuildModelCtx is BuildModel whose k-means gives up early when ctx ends
 // (the caller must check ctx afterwards and discard the model).
 func BuildModelCtx(ctx context.Context, cfg RunConfig, exp *Experiment) (models.Model, error) {
-	km := func(X *mat.Dense, M int, seed uint64) *mat.Dense { return data.KMeansCtx(ctx, X, M, seed) }
+	return buildWith(cfg, exp, func(X *mat.Dense, M int, seed uint64) *mat.Dense { return data.KMeansCtx(ctx, X, M, seed) })
+}
+
+// buildWith builds cfg's model for exp with the run seed's initialisation
+// stream and km as its k-means of the inducing inputs.
+func buildWith(cfg RunConfig, exp *Experiment, km func(X *mat.Dense, M int, seed uint64) *mat.Dense) (models.Model, error) {
 	return cfg.Model.Build(models.Spec{
 		X: exp.XTrain, Y: exp.YTrain, Seed: derive(cfg.Train.Seed, streamInit), KMeans: km,
 	})
@@ -127,12 +132,9 @@ func BuildModelCtx(ctx context.Context, cfg RunConfig, exp *Experiment) (models.
 // ad.ParamSet.Restore refuses a checkpoint that lacks any parameter, so no
 // zero survives a restore (TestBuildModelRestoringPredictsAlike).
 func BuildModelRestoring(cfg RunConfig, exp *Experiment) (models.Model, error) {
-	km := func(X *mat.Dense, M int, _ uint64) *mat.Dense {
+	return buildWith(cfg, exp, func(X *mat.Dense, M int, _ uint64) *mat.Dense {
 		_, c := X.Dims()
 		return mat.NewDense(M, c, nil)
-	}
-	return cfg.Model.Build(models.Spec{
-		X: exp.XTrain, Y: exp.YTrain, Seed: derive(cfg.Train.Seed, streamInit), KMeans: km,
 	})
 }
 
