@@ -86,7 +86,8 @@ func BenchmarkMNISTStep(b *testing.B) {
 
 // BenchmarkMNISTGramSum times the multi-output layer's C = Σ_d R_d R_dᵀ
 // (P = 784, M = 100) forward and backward, the part of the SLGP step that
-// grows with the outputs.
+// grows with the outputs; /weighted times Σ_d w_d R_d R_dᵀ with a weight
+// per output that gets a gradient too (the per-pixel noise's 1/σ_d²).
 func BenchmarkMNISTGramSum(b *testing.B) {
 	_, _, spec := mnistBenchData()
 	cfg := DefaultSLGPConfig()
@@ -95,16 +96,33 @@ func BenchmarkMNISTGramSum(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	tp := ad.NewTape()
-	run := func() {
-		tp.Reset()
-		tp.Backward(tp.Sum(m.Layer.GramSumForBench(tp)))
-	}
-	run()
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		run()
+	w := ad.NewParam("w", ad.Positive, ad.Fill(1, mnistBenchP, 2))
+	for _, weighted := range []bool{false, true} {
+		name := "plain"
+		if weighted {
+			name = "weighted"
+		}
+		b.Run(name, func(b *testing.B) {
+			tp := ad.NewTape()
+			run := func() {
+				tp.Reset()
+				if !weighted {
+					tp.Backward(tp.Sum(m.Layer.GramSumForBench(tp)))
+					return
+				}
+				rs := make([]*ad.Var, len(m.Layer.Factors))
+				for r, R := range m.Layer.Factors {
+					rs[r] = R.On(tp)
+				}
+				tp.Backward(tp.Sum(tp.WeightedGramSum(true, w.On(tp), rs...)))
+			}
+			run()
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				run()
+			}
+		})
 	}
 }
 
