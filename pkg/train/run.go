@@ -219,7 +219,10 @@ func Reevaluate(ctx context.Context, ck *Checkpoint, exp *Experiment, m models.M
 }
 
 // ReevaluateWith is Reevaluate with evaluation's options (progress, the
-// per-point log densities) and the per-output metrics.
+// per-point log densities, the mnist estimator) and the per-output
+// metrics. An mnist run is scored as training scored it, once per class
+// (ClassEvaluateWith; same seed, same draws), with opts.Estimator; its
+// Evaluation has the metrics only.
 func ReevaluateWith(ctx context.Context, ck *Checkpoint, exp *Experiment, m models.Model, pred models.Predictive, samples int, seed uint64, opts EvalOptions) (Evaluation, error) {
 	if samples <= 0 {
 		samples = ck.Config.Eval.Samples
@@ -227,6 +230,16 @@ func ReevaluateWith(ctx context.Context, ck *Checkpoint, exp *Experiment, m mode
 	pm, err := models.WithPredictive(m, pred)
 	if err != nil {
 		return Evaluation{}, &InputError{err}
+	}
+	if exp.Name == "mnist" {
+		if opts.LogDensities != nil {
+			return Evaluation{}, &InputError{fmt.Errorf("mnist is scored once per class: per-point log densities are not kept")}
+		}
+		met, err := ClassEvaluateWith(ctx, pm, exp.XTest, exp.YTest, exp.Std.YStd, samples, derive(seed, streamEval), opts.Estimator)
+		return Evaluation{Metrics: met}, err
+	}
+	if opts.Estimator != "" && opts.Estimator != EstimatorKDE {
+		return Evaluation{}, &InputError{fmt.Errorf("NLL estimator %q is an option of the mnist table (models.md §9.4, A-46); data set %s is scored with the KDE", opts.Estimator, exp.Name)}
 	}
 	return EvaluateWith(ctx, pm, exp.XTest, exp.YTest, exp.Std.YStd, samples, derive(seed, streamEval), opts)
 }
