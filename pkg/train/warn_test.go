@@ -16,7 +16,19 @@ func TestRunWarnings(t *testing.T) {
 	if w := runWarnings(base(), 1, "full"); len(w) != 0 {
 		t.Fatalf("healthy run warned: %v", w)
 	}
+	// The probe run of 2026-11-26 (mnist SLGP d_w = 2 seed 0, 2,000
+	// iterations, test NLL +636 per image).
 	r := base()
+	r.Diagnostics["kl_w_mean"], r.Diagnostics["p_w_agg_mean"], r.Diagnostics["q_w_agg_mean"] = 108.0, 34.29, -0.185
+	if w := runWarnings(r, 784, "none"); len(w) != 1 || !strings.Contains(w[0], "108 nats per point") || !strings.Contains(w[0], "34.3") ||
+		!strings.Contains(w[0], "prior does not cover") {
+		t.Fatalf("prior-mismatch warning: %v", w)
+	}
+	r.Diagnostics["kl_w_mean"] = 5.9 // the largest of a healthy run (CVAE on mnist)
+	if w := runWarnings(r, 784, "none"); len(w) != 0 {
+		t.Fatalf("KL^W 5.9 warned: %v", w)
+	}
+	r = base()
 	r.Diagnostics["memorisation"], r.Diagnostics["noise_variance"] = 1, 2e-4
 	w := runWarnings(r, 1, "full")
 	if len(w) != 1 || !strings.Contains(w[0], "slgp on concrete") || !strings.Contains(w[0], "0.0002") ||
