@@ -150,3 +150,35 @@ func TestReevaluateMNISTPerClass(t *testing.T) {
 		t.Error("no error for the joint estimator on boston")
 	}
 }
+
+// TestSelectorScoresMNISTPerClass: held-out selection (and ValidationNLL,
+// which builds the same selector) scores an mnist run once per class, as
+// its test evaluation does, and another data set as before (one block of
+// draws for all points).
+func TestSelectorScoresMNISTPerClass(t *testing.T) {
+	X, Y := estimatorCase()
+	_, dy := Y.Dims()
+	var cfg RunConfig
+	cfg.Eval.Samples, cfg.Train.Seed = 30, 4
+	std := &data.Standardizer{YStd: []float64{1, 1, 1}, YMean: make([]float64, dy)}
+	for _, c := range []struct {
+		name  string
+		calls int
+	}{{"mnist", 2}, {"boston", 1}} {
+		m := &classStub{dy: dy}
+		sel := newSelector(m, &Holdout{X: X, Y: Y}, &Experiment{Name: c.name, Std: std}, cfg)
+		met, err := sel.score(context.Background(), 100, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(m.calls) != c.calls {
+			t.Errorf("%s: %d Sample calls for 8 points of 2 classes, want %d", c.name, len(m.calls), c.calls)
+		}
+		if c.name == "mnist" {
+			want, _ := ClassEvaluateCtx(context.Background(), &classStub{dy: dy}, X, Y, std.YStd, 30, derive(4, streamSelect+1600))
+			if met != want {
+				t.Errorf("mnist held-out metrics %+v, want ClassEvaluateCtx's %+v", met, want)
+			}
+		}
+	}
+}

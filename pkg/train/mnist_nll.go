@@ -98,10 +98,11 @@ func ClassEvaluateWith(ctx context.Context, m models.Model, X, Y *mat.Dense, sig
 	return met, nil
 }
 
-// evaluatorFor returns the test-set evaluation for data set name:
-// ClassEvaluateCtx for mnist (whose predictive depends only on the label),
-// EvaluateCtx otherwise.
-func evaluatorFor(name string) func(context.Context, models.Model, *mat.Dense, *mat.Dense, []float64, int, uint64) (results.Metrics, error) {
+// evaluatorFor returns the evaluation for data set name, used for the test
+// split, the traced test NLL (train.eval_every) and held-out selection
+// alike: ClassEvaluateCtx for mnist (whose predictive depends only on the
+// label), EvaluateCtx otherwise.
+func evaluatorFor(name string) evaluator {
 	if name == "mnist" {
 		return ClassEvaluateCtx
 	}

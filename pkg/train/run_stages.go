@@ -165,7 +165,7 @@ func (r *run) newTrainer() error {
 		}
 	}
 	if r.hold != nil {
-		r.sel = &selector{m: m, h: r.hold, ystd: exp.Std.YStd, samples: cfg.Eval.Samples, seed: cfg.Train.Seed, every: cfg.Train.SelectEvery}
+		r.sel = newSelector(m, r.hold, exp, cfg)
 		if r.sel.every == 0 {
 			r.sel.every = DefaultSelectEvery
 		}
@@ -177,8 +177,9 @@ func (r *run) newTrainer() error {
 		}
 	}
 	if cfg.Train.EvalEvery > 0 {
+		evalFn := evaluatorFor(exp.Name)
 		tr.Eval = func(k uint64) float64 {
-			met, err := EvaluateCtx(context.Background(), m, exp.XTest, exp.YTest, exp.Std.YStd, cfg.Eval.Samples, derive(cfg.Train.Seed, streamEval+16*k))
+			met, err := evalFn(context.Background(), m, exp.XTest, exp.YTest, exp.Std.YStd, cfg.Eval.Samples, derive(cfg.Train.Seed, streamEval+16*k))
 			if err != nil {
 				return math.NaN()
 			}

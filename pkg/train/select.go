@@ -79,6 +79,19 @@ type selector struct {
 	seed    uint64
 	every   int
 	state   Selection
+	// evaluate scores the held-out part: the test evaluation of the run's
+	// data set (evaluatorFor: once per class for mnist).
+	evaluate evaluator
+}
+
+// evaluator is the signature of EvaluateCtx and ClassEvaluateCtx.
+type evaluator = func(context.Context, models.Model, *mat.Dense, *mat.Dense, []float64, int, uint64) (results.Metrics, error)
+
+// newSelector returns the held-out selector of a run on exp with config
+// cfg over the held-out part h, scoring as the run's test evaluation does.
+func newSelector(m models.Model, h *Holdout, exp *Experiment, cfg RunConfig) *selector {
+	return &selector{m: m, h: h, ystd: exp.Std.YStd, samples: cfg.Eval.Samples, seed: cfg.Train.Seed,
+		every: cfg.Train.SelectEvery, evaluate: evaluatorFor(exp.Name)}
 }
 
 // beforeCheck, when set (by tests only), is called at the start of every
@@ -111,7 +124,11 @@ func (s *selector) score(ctx context.Context, it int, pred models.Predictive) (r
 	if err != nil {
 		return results.Metrics{}, err
 	}
-	return EvaluateCtx(ctx, m, s.h.X, s.h.Y, s.ystd, s.samples, derive(s.seed, streamSelect+16*uint64(it)))
+	evalFn := s.evaluate
+	if evalFn == nil {
+		evalFn = EvaluateCtx
+	}
+	return evalFn(ctx, m, s.h.X, s.h.Y, s.ystd, s.samples, derive(s.seed, streamSelect+16*uint64(it)))
 }
 
 // restoreBest puts the selected parameters into the model.

@@ -22,7 +22,7 @@ func ValidationNLL(ctx context.Context, ck *Checkpoint, exp *Experiment, m model
 	if err != nil {
 		return 0, &InputError{err}
 	}
-	sel := &selector{m: m, h: hold, ystd: exp.Std.YStd, samples: cfg.Eval.Samples, seed: cfg.Train.Seed}
+	sel := newSelector(m, hold, exp, cfg)
 	met, err := sel.score(ctx, ck.Selection.Iter, pred)
 	if err != nil {
 		return 0, err
