@@ -154,21 +154,39 @@ func solveLinkCases() []gcase {
 	var cs []gcase
 	for _, s := range [][3]int{{3, 4, 1}, {6, 10, 2}, {40, 9, 3}} {
 		n, k, blocks := s[0], s[1], s[2]
-		cs = append(cs, gcase{fmt.Sprintf("SolveLink/%dx%d/blocks=%d", n, k, blocks),
-			func(t *ad.Tape, v []*ad.Var) *ad.Var {
-				L := lowerWell(t, t.Scale(1/math.Sqrt(float64(n)), v[0]))
-				R := t.Scale(1/math.Sqrt(float64(n)), v[3])
-				m := t.SolveLink(v[2], L, 1)
-				Q := t.SolveLink(t.AddDiag(t.MatMul(R, R, false, true), -1), L, 2)
-				Ls := t.StopGrad(L)
-				var outs []*ad.Var
-				for b := 0; b < blocks; b++ {
-					A := t.TriSolve(Ls, t.SliceCols(v[1], b*k/blocks, (b+1)*k/blocks), false)
-					outs = append(outs, t.ConcatRows(t.Transpose(t.MatMul(A, m, true, false)), t.QuadCols(Q, A, true)))
-				}
-				return t.ConcatCols(outs...)
-			},
-			randIn([2]int{n, n}, [2]int{n, k}, [2]int{n, 2}, [2]int{n, n})})
+		// inv: as the layer does when it forms L⁻¹ (TriInverse), A = L⁻¹K
+		// by TriMatMul and the links' backward with L⁻¹ (SolveLinkInv).
+		for _, inv := range []bool{false, true} {
+			name := "SolveLink"
+			if inv {
+				name = "SolveLinkInv"
+			}
+			cs = append(cs, gcase{fmt.Sprintf("%s/%dx%d/blocks=%d", name, n, k, blocks),
+				func(t *ad.Tape, v []*ad.Var) *ad.Var {
+					L := lowerWell(t, t.Scale(1/math.Sqrt(float64(n)), v[0]))
+					R := t.Scale(1/math.Sqrt(float64(n)), v[3])
+					Ls := t.StopGrad(L)
+					var Li *ad.Var
+					if inv {
+						Li = t.TriInverse(Ls)
+					}
+					m := t.SolveLinkInv(v[2], L, Li, 1)
+					Q := t.SolveLinkInv(t.AddDiag(t.MatMul(R, R, false, true), -1), L, Li, 2)
+					var outs []*ad.Var
+					for b := 0; b < blocks; b++ {
+						K := t.SliceCols(v[1], b*k/blocks, (b+1)*k/blocks)
+						var A *ad.Var
+						if inv {
+							A = t.TriMatMul(Li, K, false)
+						} else {
+							A = t.TriSolve(Ls, K, false)
+						}
+						outs = append(outs, t.ConcatRows(t.Transpose(t.MatMul(A, m, true, false)), t.QuadCols(Q, A, true)))
+					}
+					return t.ConcatCols(outs...)
+				},
+				randIn([2]int{n, n}, [2]int{n, k}, [2]int{n, 2}, [2]int{n, n})})
+		}
 	}
 	return cs
 }

@@ -232,7 +232,7 @@ func otherCases() []gcase {
 
 func TestGradients(t *testing.T) {
 	all := append(append(unaryCases(), binaryCases()...), otherCases()...)
-	all = append(append(all, fusedCases()...), quadCases()...)
+	all = append(append(append(all, fusedCases()...), quadCases()...), triInverseCases()...)
 	for i, c := range all {
 		t.Run(c.name, func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(uint64(i), 7))

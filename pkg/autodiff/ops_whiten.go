@@ -22,7 +22,12 @@ import (
 // turns the n x (columns) x n product of each solve's L̄ into one n x k x n
 // product and one n x n solve per step. The caller guarantees the usage
 // above: any other use of A or of the copy makes L's gradient wrong.
-func (t *Tape) SolveLink(V, L *Var, c float64) *Var {
+func (t *Tape) SolveLink(V, L *Var, c float64) *Var { return t.SolveLinkInv(V, L, nil, c) }
+
+// SolveLinkInv is SolveLink for a caller that holds Linv = L⁻¹ (TriInverse
+// of L with L's gradient stopped; nil: none): the backward's n x n solve
+// with Lᵀ becomes a product with Linvᵀ (TRMM), the same L̄ to rounding.
+func (t *Tape) SolveLinkInv(V, L, Linv *Var, c float64) *Var {
 	n, k := V.Val.Dims()
 	lr, lc := L.Val.Dims()
 	if lr != lc || lr != n {
@@ -33,7 +38,10 @@ func (t *Tape) SolveLink(V, L *Var, c float64) *Var {
 	}
 	out := t.newVar(n, k)
 	out.Val.Copy(V.Val)
-	if rec := t.record(solveLinkBack, out, V, L); rec != nil {
+	if Linv != nil && (Linv.Rows() != n || Linv.Val.RawMatrix().Cols != n || Linv.needGrad) {
+		panic(fmt.Sprintf("autodiff: SolveLinkInv: Linv %dx%d (gradient: %v) for L %dx%d; give L⁻¹ with its gradient stopped", Linv.Rows(), Linv.Val.RawMatrix().Cols, Linv.needGrad, lr, lc))
+	}
+	if rec := t.record(solveLinkBack, out, V, L, Linv); rec != nil {
 		rec.f0 = c
 		rec.writes = true // V̄ written on first touch; L̄ by accGrad
 	}
@@ -59,7 +67,11 @@ func solveLinkBack(t *Tape, rec *record) {
 	n := L.Rows()
 	T := t.scratch(n, n)
 	blas64.Gemm(blas.NoTrans, blas.Trans, rec.f0, general(V.Val), general(out.Grad), 0, general(T))
-	blas64.Trsm(blas.Left, blas.Trans, 1, lowerTri(L.Val), general(T))
+	if Linv := rec.c; Linv != nil {
+		blas64.Trmm(blas.Left, blas.Trans, 1, lowerTri(Linv.Val), general(T))
+	} else {
+		blas64.Trsm(blas.Left, blas.Trans, 1, lowerTri(L.Val), general(T))
+	}
 	gl, tt := t.accGrad(L), data(T)
 	for i := 0; i < n; i++ {
 		for j := 0; j <= i; j++ {
