@@ -98,12 +98,17 @@ func ClassEvaluateWith(ctx context.Context, m models.Model, X, Y *mat.Dense, sig
 	return met, nil
 }
 
+// scoredPerClass reports whether data set name is scored once per distinct
+// input row (mnist: the label) rather than per test point; evaluatorFor,
+// the run's test evaluation and ReevaluateWith all ask it.
+func scoredPerClass(name string) bool { return name == "mnist" }
+
 // evaluatorFor returns the evaluation for data set name, used for the test
 // split, the traced test NLL (train.eval_every) and held-out selection
 // alike: ClassEvaluateCtx for mnist (whose predictive depends only on the
 // label), EvaluateCtx otherwise.
 func evaluatorFor(name string) evaluator {
-	if name == "mnist" {
+	if scoredPerClass(name) {
 		return ClassEvaluateCtx
 	}
 	return EvaluateCtx

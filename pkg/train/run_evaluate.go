@@ -27,7 +27,7 @@ func (r *run) testMetrics(pred models.Predictive) (results.Metrics, error) {
 	}
 	seed := derive(r.cfg.Train.Seed, streamEval)
 	var met results.Metrics
-	if exp.Name == "mnist" {
+	if scoredPerClass(exp.Name) {
 		met, err = evaluatorFor(exp.Name)(r.ctx, m, exp.XTest, exp.YTest, exp.Std.YStd, r.cfg.Eval.Samples, seed)
 	} else {
 		var ev Evaluation

@@ -113,8 +113,9 @@ func (l *Inducing) Marginals(t *ad.Tape, pr Prior, X *ad.Var) (mean, variance *a
 			// Solving with L for the n columns of K_ZX costs two TRSMs a
 			// block (forward and backward); with L⁻¹ formed once (M³/3
 			// flops) they become two TRMMs, which OpenBLAS runs 1.5-2x
-			// faster at M = 500 (BenchmarkNYTaxiStep: the SGP step 4 % and
-			// the SLGP step 9 % shorter). L's gradient is carried by the
+			// faster at M = 500 (BenchmarkNYTaxiStep, CPU time: the SGP
+			// step 7.5 % and the SLGP step 13 % shorter,
+			// results/bench/2026-11-26-nytaxi-torch.md). L's gradient is carried by the
 			// links below, so the inverse needs none.
 			linv = t.TriInverse(pr.L)
 		}
