@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"math"
 	"os"
 	"slices"
 	"strings"
@@ -93,11 +92,11 @@ func runFigure7(cmd *cobra.Command, o *figure7Opts) error {
 		}
 		names, values = append(names, figure7Labels[m]), append(values, nll)
 		runs += len(nll)
-		sd := math.NaN()
+		sd := "–" // one run has no spread
 		if len(nll) > 1 {
-			sd = stat.StdDev(nll, nil)
+			sd = fmt.Sprintf("%.4f", stat.StdDev(nll, nil))
 		}
-		fmt.Fprintf(w, "%-7s %-10s %4d %12.4f %10.4f %12.4f %12.4f\n", figure7Labels[m], v, len(nll), stat.Mean(nll, nil), sd,
+		fmt.Fprintf(w, "%-7s %-10s %4d %12.4f %10s %12.4f %12.4f\n", figure7Labels[m], v, len(nll), stat.Mean(nll, nil), sd,
 			slices.Min(nll), slices.Max(nll))
 	}
 	if len(values) == 0 {

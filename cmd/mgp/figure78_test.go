@@ -28,7 +28,8 @@ func fakeNLLTree(t *testing.T, tree, model, variant string, nll ...float64) {
 
 // TestFigure7FakeTree: figure7 draws the models of a fake tree in the
 // paper's order (whatever order --models gives), with each model's variant,
-// notes the models without runs and the unfinished runs, and refuses a
+// notes the models without runs and the unfinished runs, prints no NaN sd
+// for a model with one run, and refuses a
 // result filed under another model.
 func TestFigure7FakeTree(t *testing.T) {
 	tree := t.TempDir()
@@ -53,7 +54,7 @@ func TestFigure7FakeTree(t *testing.T) {
 	if got := strings.Join(order, ", "); got != "SGP paper 3, CVAE paper 1, SLGP selected 2" {
 		t.Errorf("rows %q in:\n%s", got, out)
 	}
-	if !strings.Contains(out, "7.5500") || !strings.Contains(out, "wrote "+png1+" (3 models, 6 runs)") {
+	if !strings.Contains(out, "7.5500") || !strings.Contains(out, "wrote "+png1+" (3 models, 6 runs)") || strings.Contains(out, "NaN") {
 		t.Errorf("output:\n%s", out)
 	}
 	if !strings.Contains(errOut, "mdn paper on nytaxi: no finished runs") || !strings.Contains(errOut, "sgp paper: 1 unfinished") {

@@ -153,3 +153,21 @@ func TestDemoDrawsLatentMeans(t *testing.T) {
 		}
 	}
 }
+
+// TestUnknownFlagNamesCommand: an unknown flag exits 2 and points at the
+// help of the command it was given to, named once ("mgp --help", "mgp train
+// --help"), not "mgp mgp --help".
+func TestUnknownFlagNamesCommand(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		help string
+	}{
+		{[]string{"--bogus"}, "(see 'mgp --help')"},
+		{[]string{"train", "--bogus"}, "(see 'mgp train --help')"},
+	} {
+		_, _, err := run(t, c.args...)
+		if err == nil || exitCode(err) != 2 || !strings.Contains(err.Error(), c.help) {
+			t.Errorf("%v: err %v (exit %d), want %q", c.args, err, exitCode(err), c.help)
+		}
+	}
+}

@@ -32,7 +32,7 @@ Liu et al., "Modulating Scalable Gaussian Processes for Expressive Statistical L
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return inputErr(fmt.Errorf("%v (see 'mgp %s --help')", err, c.Name()))
+		return inputErr(fmt.Errorf("%v (see '%s --help')", err, c.CommandPath()))
 	})
 	root.PersistentFlags().StringVar(&g.dataDir, "data-dir", "", "data directory (default: $MGP_DATA_DIR, then the config's data.dir, then ./data)")
 	root.PersistentFlags().BoolVarP(&g.quiet, "quiet", "q", false, "no progress output")
