@@ -75,7 +75,7 @@ func TestK8sJobManifest(t *testing.T) {
 
 // TestSlurmScript checks scripts/slurm-sweep.sh with bash -n, that its
 // #SBATCH lines are options, that it runs mgp sweep with flags the command
-// accepts and that it documents an array submission.
+// accepts (--share by default) and that it documents an array submission.
 func TestSlurmScript(t *testing.T) {
 	path := repoFile("scripts", "slurm-sweep.sh")
 	if out, err := exec.Command("bash", "-n", path).CombinedOutput(); err != nil {
@@ -108,6 +108,13 @@ func TestSlurmScript(t *testing.T) {
 			args = append(args, f+"="+"1") // every flag of the line takes a value
 		}
 	}
+	// The tasks share the whole sweep unless SHARE= is set: the default is
+	// a flag of mgp sweep, given on the sweep line.
+	share := regexp.MustCompile(`(?m)^SHARE=\$\{SHARE-(--[a-z-]+)\}$`).FindStringSubmatch(text)
+	if share == nil || share[1] != "--share" || !strings.Contains(line[1], `${SHARE:+"$SHARE"}`) {
+		t.Fatalf("the script does not give the tasks --share by default: %q", share)
+	}
+	args = append(args, share[1])
 	cmd := newSweepCmd(&globalOpts{})
 	cmd.Flags().String("data-dir", "", "")
 	if err := cmd.ParseFlags(args); err != nil {

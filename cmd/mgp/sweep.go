@@ -24,6 +24,7 @@ type sweepOpts struct {
 	jobs        int
 	shard       string
 	shards      int
+	share       bool
 	dryRun      bool
 	measure     bool
 	measureAll  bool
@@ -52,13 +53,18 @@ are skipped, half-done runs resume from their checkpoints, runs whose error.json
 records a failure are skipped unless --retry-failed. Ctrl-C checkpoints the running
 runs and exits 130.
 
-On a cluster, give each machine one shard of the runs over one shared results tree:
---shard i/n (0 <= i < n), or let mgp read Slurm's SLURM_ARRAY_TASK_ID and
-SLURM_ARRAY_TASK_COUNT, or Kubernetes' JOB_COMPLETION_INDEX with --shards n
-(scripts/slurm-sweep.sh, scripts/k8s-sweep-job.yaml). Each run's lock.json keeps
-two processes (sweeps or trains) off one run: its holder refreshes it every 10 s; a
-holder on this host and in this PID namespace is never displaced while its process
-lives, any other holder once its heartbeat is older than --stale (at least 30s).
+On a cluster, run many tasks over one shared results tree. With --share every
+task takes the next run of the whole sweep that no other process holds, so the
+tasks balance themselves however uneven the runs are (scripts/slurm-sweep.sh);
+N tasks of --jobs J finish in about the wall time that --dry-run --jobs N·J
+estimates. Or give each task a fixed shard: --shard i/n (0 <= i < n), Slurm's
+SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT, or Kubernetes'
+JOB_COMPLETION_INDEX with --shards n (scripts/k8s-sweep-job.yaml); a shard is
+every n-th run, and its cost depends on where the heavy runs fall. Each run's
+lock.json keeps two processes (sweeps or trains) off one run: its holder
+refreshes it every 10 s; a holder on this host and in this PID namespace is never
+displaced while its process lives, any other holder once its heartbeat is older
+than --stale (at least 30s).
 
 --dry-run lists the runs, their state and a cost estimate from measured per-step
 times: the sweep's own finished runs, result files under the --costs directories
@@ -73,6 +79,7 @@ covers, --measure-all times every pair anew, --save-costs FILE keeps the cost mo
 	c.Flags().IntVarP(&o.jobs, "jobs", "j", 1, "runs at once (one BLAS thread each; at most the number of cores pays)")
 	c.Flags().StringVar(&o.shard, "shard", "", "run only shard i of n, written i/n with 0 <= i < n")
 	c.Flags().IntVar(&o.shards, "shards", 0, "number of shards when the index comes from JOB_COMPLETION_INDEX (Kubernetes)")
+	c.Flags().BoolVar(&o.share, "share", false, "take runs from the whole sweep, leaving those another process holds: many tasks on one shared results tree balance themselves (array indices are not read)")
 	c.Flags().BoolVar(&o.dryRun, "dry-run", false, "list the runs with their state and a cost estimate; run nothing")
 	c.Flags().BoolVar(&o.measure, "measure", false, "with --dry-run: time the (model, data set) pairs that no result file covers")
 	c.Flags().BoolVar(&o.measureAll, "measure-all", false, "with --dry-run: time every (model, data set) pair on this machine")
@@ -127,6 +134,12 @@ func runSweep(cmd *cobra.Command, g *globalOpts, o *sweepOpts) error {
 	}
 	all := len(plan.Runs)
 	si, sn, from, err := shardIndex(o.shard, o.shards)
+	if o.share {
+		if o.shard != "" || o.shards != 0 {
+			return inputErr(fmt.Errorf("--share takes runs from the whole sweep: give it without --shard or --shards"))
+		}
+		si, sn, from, err = 0, 1, "", nil // Slurm's or Kubernetes' index, if set, is not this task's part
+	}
 	if err != nil {
 		return inputErr(err)
 	}
@@ -138,6 +151,9 @@ func runSweep(cmd *cobra.Command, g *globalOpts, o *sweepOpts) error {
 	fmt.Fprintf(w, "sweep %s (%s): %d runs", spec.Name, o.config, all)
 	if sn > 1 {
 		fmt.Fprintf(w, "; shard %d/%d (%s) has %d", si, sn, from, len(runs))
+	}
+	if o.share {
+		fmt.Fprint(w, "; shared with other processes (--share)")
 	}
 	fmt.Fprintf(w, "; results in %s\n", spec.Out)
 	if len(plan.Unavailable) > 0 {
