@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"slices"
 	"strings"
@@ -144,10 +145,22 @@ func dryRun(ctx context.Context, w io.Writer, runs []plannedRun, costs *sweep.Co
 
 	fmt.Fprintf(w, "\n%d runs: %d done, %d partial, %d todo, %d failed, %d running elsewhere, %d changed, %d refused\n",
 		len(runs), counts[sweep.Done], counts[sweep.Partial], counts[sweep.Todo], counts[sweep.Failed], counts[sweep.Locked], counts[sweep.Changed], counts[sweep.Refused])
-	fmt.Fprintf(w, "estimated work left: %s of single-core time; with --jobs %d about %s wall (runs in the sweep's order, backend %s)\n",
-		fmtDur(total), o.jobs, fmtDur(schedule(durations, o.jobs)), ad.Backend())
-	for m, n := range unknown {
-		fmt.Fprintf(w, "  + %d %s runs of unknown cost (never measured: add --measure)\n", n, m)
+	nUnknown := 0
+	for _, n := range unknown {
+		nUnknown += n
+	}
+	switch {
+	case nUnknown > 0 && len(durations) == 0:
+		fmt.Fprintf(w, "no estimate of the work left: none of its %d runs has a measured cost under this backend (%s); add --measure\n", nUnknown, ad.Backend())
+	case nUnknown > 0:
+		fmt.Fprintf(w, "estimated work left: at least %s of single-core time, and %d runs of unknown cost; with --jobs %d at least %s wall (runs in the sweep's order, backend %s)\n",
+			fmtDur(total), nUnknown, o.jobs, fmtDur(schedule(durations, o.jobs)), ad.Backend())
+	default:
+		fmt.Fprintf(w, "estimated work left: %s of single-core time; with --jobs %d about %s wall (runs in the sweep's order, backend %s)\n",
+			fmtDur(total), o.jobs, fmtDur(schedule(durations, o.jobs)), ad.Backend())
+	}
+	for _, m := range slices.Sorted(maps.Keys(unknown)) {
+		fmt.Fprintf(w, "  + %d %s runs of unknown cost (not measured under this backend, %s: add --measure)\n", unknown[m], m, ad.Backend())
 	}
 	if borrowed > 0 {
 		fmt.Fprintf(w, "  %d estimates (≈) are borrowed from other data sets and ignore this run's batch, inducing points and network sizes: add --measure to time these pairs\n", borrowed)

@@ -73,7 +73,8 @@ func TestSweepRunsSkipsAndTables(t *testing.T) {
 }
 
 // TestSweepDryRunEstimates checks that --dry-run lists every run of a
-// shard with a cost estimate from measured step times and writes nothing.
+// shard with a cost estimate from measured step times and writes nothing,
+// and gives no estimate when nothing is measured.
 func TestSweepDryRunEstimates(t *testing.T) {
 	dir := t.TempDir()
 	spec := toySweep(t, dir)
@@ -87,6 +88,12 @@ func TestSweepDryRunEstimates(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "out")); err == nil {
 		t.Fatal("--dry-run created the results tree")
+	}
+	// Nothing measured: no estimate, rather than "0s" of work left.
+	out, _, err = run(t, "sweep", "-c", spec, "--dry-run", "--costs", t.TempDir())
+	if err != nil || !strings.Contains(out, "no estimate of the work left: none of its 8 runs has a measured cost") ||
+		strings.Contains(out, "estimated work left") || !strings.Contains(out, "+ 8 sgp runs of unknown cost") {
+		t.Fatalf("dry run without costs (err %v):\n%s", err, out)
 	}
 	// --measure-all --save-costs keeps the timings; --costs FILE.json uses them.
 	costs := filepath.Join(dir, "costs.json")
