@@ -10,6 +10,7 @@ import (
 
 	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/train"
 )
 
 // fakeNLLTree writes result.json files of nytaxi runs with the given test
@@ -85,7 +86,8 @@ func TestFigure7FakeTree(t *testing.T) {
 
 // TestFigure8TinyRuns trains tiny SGP and SLGP runs on a synthetic nytaxi
 // file into a sweep tree and draws Fig. 8 from it: the re-evaluated test
-// NLL is the run's own, SHGP and SMGP (not run) are noted and left out.
+// NLL is the run's own, SHGP and SMGP (not run) are noted and left out;
+// without checkpoints it draws the same from the kept points files.
 func TestFigure8TinyRuns(t *testing.T) {
 	dir := t.TempDir()
 	var csv bytes.Buffer
@@ -129,6 +131,37 @@ func TestFigure8TinyRuns(t *testing.T) {
 	}
 	if fi, err := os.Stat(fig); err != nil || fi.Size() < 2000 {
 		t.Fatalf("figure: %v", err)
+	}
+	// The points are kept beside each run; without its checkpoint the run
+	// is drawn from them, with the same NLL; a file from an earlier run in
+	// the directory (its NLL not result.json's) is refused.
+	sgp := filepath.Join(tree, "nytaxi", "sgp", "paper", "s0")
+	for _, m := range []string{"sgp", "slgp"} {
+		if err := os.Remove(filepath.Join(tree, "nytaxi", m, "paper", "s0", train.CheckpointFile)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out2, errOut, err := run(t, "figure8", "--runs", tree, "-o", fig)
+	if err != nil {
+		t.Fatal(err, errOut)
+	}
+	if out2 != out || !strings.Contains(errOut, sgp+": no checkpoint; drawn from its "+figure8PointsFile) {
+		t.Errorf("drawn from the points files:\n%s\nfrom the checkpoints:\n%s\nstderr:\n%s", out2, out, errOut)
+	}
+	if _, _, err := run(t, "figure8", "--runs", tree, "--samples", "40", "-o", fig); err == nil || exitCode(err) != 2 {
+		t.Errorf("--samples without a checkpoint: %v", err)
+	}
+	pts := filepath.Join(sgp, figure8PointsFile)
+	b, err := os.ReadFile(pts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(b), "\n")
+	if err := os.WriteFile(pts, []byte(strings.Join(append(lines[:1], lines[2:]...), "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := run(t, "figure8", "--runs", tree, "-o", fig); err == nil || exitCode(err) != 2 || !strings.Contains(err.Error(), "from an earlier run") {
+		t.Errorf("a points file of another run: %v", err)
 	}
 	// --run names the runs directly; a missing one is an error.
 	if _, _, err := run(t, "figure8", "--run", filepath.Join(tree, "nytaxi", "sgp", "paper", "s0"), "--run", filepath.Join(dir, "nope"), "-o", fig); err == nil {

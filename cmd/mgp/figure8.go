@@ -38,6 +38,8 @@ duration y* in seconds (A-48), on one colour scale shared by the maps (the 1st t
 The densities come from evaluating each run again exactly as training did (its
 seed, its predictive, its eval.samples unless --samples): the mean of -log p̂(y*)
 over the points is the run's test NLL, which is printed beside result.json's.
+When it is, figure8 keeps the points in the run's figure8-points.csv, and a run
+whose checkpoint is gone (checkpoints are not committed) is drawn from that file.
 
 --sweep takes the tree (out), the data set and the first seed from a sweep file,
 and draws <out>/<dataset>/<model>/<variant>/s<seed> of each of the four models;
@@ -116,7 +118,7 @@ func runFigure8(cmd *cobra.Command, g *globalOpts, o *figure8Opts) error {
 			fmt.Fprintf(cmd.ErrOrStderr(), "note: %s: no finished run; left out of the figure\n", dir)
 			continue
 		}
-		pd, err := pickupDensities(cmd, g, dir, o.samples)
+		pd, err := figure8Run(cmd, g, dir, o.samples)
 		if err != nil {
 			return err
 		}
