@@ -141,12 +141,15 @@ clean:
 # and 8) through mgp sweep (resumable), then Fig. 7 (violins of the per-run
 # test NLL of the ten models) and Fig. 8 (maps of the test points at pickup
 # coloured by the predictive density of the duration, SGP, SHGP, SMGP and
-# SLGP, the sweep's first seed) into results/figures/figure7.png and
+# SLGP, the lowest seed whose four runs can all be drawn) into
+# results/figures/figure7.png and
 # figure8.png. The full protocol (configs/sweeps/nytaxi.yaml) needs the
 # Kaggle train.csv at $(DATA_DIR)/nytaxi/train.csv (plain or gzip, its
 # data.path). QUICK=1 runs configs/sweeps/nytaxi-sample.yaml on the
 # shipped 5 % sample (2000 iterations, seeds 0-2; about 10 single-core
-# hours). Fig. 8 evaluates its four runs again (the densities per point).
+# hours). Fig. 8 evaluates its four runs again from their checkpoints (the
+# densities per point) or, where a checkpoint is gone, reads the points kept
+# in the run's figure8-points.csv.
 .PHONY: reproduce-nytaxi
 NYT_SWEEP := configs/sweeps/nytaxi$(if $(QUICK),-sample,).yaml
 

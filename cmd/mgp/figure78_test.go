@@ -2,9 +2,11 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"image/png"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -167,4 +169,53 @@ func TestFigure8TinyRuns(t *testing.T) {
 	if _, _, err := run(t, "figure8", "--run", filepath.Join(tree, "nytaxi", "sgp", "paper", "s0"), "--run", filepath.Join(dir, "nope"), "-o", fig); err == nil {
 		t.Error("a missing run directory was accepted")
 	}
+}
+
+// TestFigure8DefaultSeed: without --seed, figure8 draws the lowest seed
+// whose four runs are finished with a checkpoint or a points file, else the
+// seed with the most such runs; a finished run with neither is not counted.
+func TestFigure8DefaultSeed(t *testing.T) {
+	tree := t.TempDir()
+	put := func(seed int, model string, files ...string) {
+		dir := filepath.Join(tree, "nytaxi", model, "paper", fmt.Sprintf("s%d", seed))
+		for _, f := range files {
+			writeFile(t, mkdir(t, dir), f, "x")
+		}
+	}
+	dirsOf := func(seed int64) []string {
+		var d []string
+		for _, m := range figure8Models {
+			d = append(d, filepath.Join(tree, "nytaxi", m, "paper", fmt.Sprintf("s%d", seed)))
+		}
+		return d
+	}
+	for _, m := range figure8Models {
+		put(0, m, train.ResultFile) // finished, nothing to draw from
+		put(2, m, train.ResultFile, figure8PointsFile)
+	}
+	put(0, "smgp", train.CheckpointFile)
+	put(1, "sgp", train.ResultFile, train.CheckpointFile)
+	put(1, "shgp", train.ResultFile, figure8PointsFile)
+	seeds := treeSeeds(tree, "nytaxi", "paper")
+	slices.Sort(seeds)
+	if !slices.Equal(seeds, []int64{0, 1, 2}) {
+		t.Fatalf("seeds in the tree: %v", seeds)
+	}
+	if got := drawableSeed(seeds, dirsOf); got != 2 {
+		t.Errorf("seed %d, want 2 (all four drawable)", got)
+	}
+	if got := drawableSeed([]int64{1, 0}, dirsOf); got != 1 {
+		t.Errorf("seed %d, want 1 (two drawable against one)", got)
+	}
+	if got := drawableSeed(nil, dirsOf); got != 0 {
+		t.Errorf("seed %d with no seeds, want 0", got)
+	}
+}
+
+func mkdir(t *testing.T, dir string) string {
+	t.Helper()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }

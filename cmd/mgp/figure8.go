@@ -9,6 +9,7 @@ import (
 
 	"github.com/mgpteam/mgp/pkg/plot"
 	"github.com/mgpteam/mgp/pkg/sweep"
+	"github.com/mgpteam/mgp/pkg/train"
 	"github.com/spf13/cobra"
 	"gonum.org/v1/plot/vg"
 )
@@ -41,8 +42,9 @@ over the points is the run's test NLL, which is printed beside result.json's.
 When it is, figure8 keeps the points in the run's figure8-points.csv, and a run
 whose checkpoint is gone (checkpoints are not committed) is drawn from that file.
 
---sweep takes the tree (out), the data set and the first seed from a sweep file,
-and draws <out>/<dataset>/<model>/<variant>/s<seed> of each of the four models;
+--sweep takes the tree (out) and the seeds from a sweep file, and draws
+<out>/<dataset>/<model>/<variant>/s<seed> of each of the four models for the
+lowest seed whose four runs can all be drawn (else the one with the most);
 --runs, --seed and --variant (default paper) override it.
 
   mgp figure8 --sweep configs/sweeps/nytaxi-sample.yaml -o results/figures/figure8.png
@@ -50,11 +52,11 @@ and draws <out>/<dataset>/<model>/<variant>/s<seed> of each of the four models;
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runFigure8(cmd, g, o) },
 	}
-	c.Flags().StringVar(&o.sweepFile, "sweep", "", "sweep file whose tree, data set and first seed to draw")
+	c.Flags().StringVar(&o.sweepFile, "sweep", "", "sweep file whose tree and seeds to draw from")
 	c.Flags().StringVar(&o.tree, "runs", "", "sweep tree (default: the sweep file's out)")
 	c.Flags().StringVar(&o.dataset, "dataset", "nytaxi", "data set in the sweep tree")
 	c.Flags().StringVar(&o.variant, "variant", "paper", "variant drawn from the sweep tree")
-	c.Flags().Int64Var(&o.seed, "seed", -1, "seed of the runs drawn from the sweep tree (default: the sweep file's first)")
+	c.Flags().Int64Var(&o.seed, "seed", -1, "seed of the runs drawn from the sweep tree (default: the lowest whose four runs can all be drawn)")
 	c.Flags().StringArrayVar(&o.runs, "run", nil, "run directory to draw (repeatable; instead of --sweep)")
 	c.Flags().IntVar(&o.samples, "samples", 0, "predictive samples per test point (default: each run's eval.samples)")
 	c.Flags().StringVar(&o.title, "title", "", "figure title (default: the data set and the seed)")
@@ -72,6 +74,7 @@ func figure8Dirs(o *figure8Opts) (dirs []string, title string, err error) {
 		return o.runs, "test points at pickup, coloured by the predictive density of the duration", nil
 	}
 	tree, seed := o.tree, o.seed
+	var seeds []int64
 	if o.sweepFile != "" {
 		spec, err := sweep.ReadSpec(o.sweepFile)
 		if err != nil {
@@ -80,8 +83,8 @@ func figure8Dirs(o *figure8Opts) (dirs []string, title string, err error) {
 		if tree == "" {
 			tree = spec.Out
 		}
-		if seed < 0 && len(spec.Seeds) > 0 {
-			seed = int64(slices.Min(spec.Seeds))
+		for _, s := range spec.Seeds {
+			seeds = append(seeds, int64(s))
 		}
 	}
 	if tree == "" {
@@ -90,13 +93,68 @@ func figure8Dirs(o *figure8Opts) (dirs []string, title string, err error) {
 	if fi, err := os.Stat(tree); err != nil || !fi.IsDir() {
 		return nil, "", fmt.Errorf("--runs %s: no such directory (run the sweep first)", tree)
 	}
+	dirsOf := func(seed int64) []string {
+		var d []string
+		for _, m := range figure8Models {
+			d = append(d, filepath.Join(tree, o.dataset, m, o.variant, fmt.Sprintf("s%d", seed)))
+		}
+		return d
+	}
 	if seed < 0 {
-		seed = 0
+		if len(seeds) == 0 {
+			seeds = treeSeeds(tree, o.dataset, o.variant)
+		}
+		seed = drawableSeed(seeds, dirsOf)
 	}
+	return dirsOf(seed), fmt.Sprintf("%s, seed %d: test points at pickup, coloured by the predictive density of the duration", o.dataset, seed), nil
+}
+
+// drawableSeed picks the seed Fig. 8 draws when none is given: the lowest
+// whose runs can all be drawn (finished, with a checkpoint or a points
+// file), else the lowest with the most such runs, else the lowest (0 when
+// there are none).
+func drawableSeed(seeds []int64, dirsOf func(int64) []string) int64 {
+	seeds = slices.Clone(seeds)
+	slices.Sort(seeds)
+	best, bestN := int64(0), -1
+	for _, s := range seeds {
+		n := 0
+		for _, d := range dirsOf(s) {
+			if drawable(d) {
+				n++
+			}
+		}
+		if n > bestN {
+			best, bestN = s, n
+		}
+		if n == len(figure8Models) {
+			break
+		}
+	}
+	return best
+}
+
+// drawable says whether figure8 can draw the run in dir: it is finished and
+// has its checkpoint or its points file.
+func drawable(dir string) bool {
+	exists := func(name string) bool { _, err := os.Stat(filepath.Join(dir, name)); return err == nil }
+	return exists(train.ResultFile) && (exists(train.CheckpointFile) || exists(figure8PointsFile))
+}
+
+// treeSeeds lists the seeds s<k> found under tree/<dataset>/<model>/<variant>
+// for Fig. 8's models.
+func treeSeeds(tree, dataset, variant string) []int64 {
+	var seeds []int64
 	for _, m := range figure8Models {
-		dirs = append(dirs, filepath.Join(tree, o.dataset, m, o.variant, fmt.Sprintf("s%d", seed)))
+		ents, _ := os.ReadDir(filepath.Join(tree, dataset, m, variant))
+		for _, e := range ents {
+			var k int64
+			if _, err := fmt.Sscanf(e.Name(), "s%d", &k); err == nil && e.Name() == fmt.Sprintf("s%d", k) && !slices.Contains(seeds, k) {
+				seeds = append(seeds, k)
+			}
+		}
 	}
-	return dirs, fmt.Sprintf("%s, seed %d: test points at pickup, coloured by the predictive density of the duration", o.dataset, seed), nil
+	return seeds
 }
 
 func runFigure8(cmd *cobra.Command, g *globalOpts, o *figure8Opts) error {
@@ -116,6 +174,10 @@ func runFigure8(cmd *cobra.Command, g *globalOpts, o *figure8Opts) error {
 	for _, dir := range dirs {
 		if _, err := os.Stat(filepath.Join(dir, "result.json")); err != nil && len(o.runs) == 0 {
 			fmt.Fprintf(cmd.ErrOrStderr(), "note: %s: no finished run; left out of the figure\n", dir)
+			continue
+		}
+		if !drawable(dir) && len(o.runs) == 0 {
+			fmt.Fprintf(cmd.ErrOrStderr(), "note: %s: finished, but neither its checkpoint nor its %s is here; left out of the figure\n", dir, figure8PointsFile)
 			continue
 		}
 		pd, err := figure8Run(cmd, g, dir, o.samples)
