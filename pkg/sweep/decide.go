@@ -65,10 +65,17 @@ func Decide(st Status, o Options) (Action, string) {
 	return Start, "starts"
 }
 
-// moveAside renames dir's result.json and checkpoint.json to their
-// ReplacedSuffix names (replacing earlier ones), for Replace.
+// moveAside renames dir's result.json, checkpoint.json and the
+// checkpoint's arrays files to their ReplacedSuffix names (replacing
+// earlier ones), for Replace: the replaced checkpoint keeps its arrays
+// (the new run's first checkpoint removes every arrays file it does not
+// name), and renaming the files back restores it.
 func moveAside(dir string) error {
-	for _, name := range []string{train.ResultFile, train.CheckpointFile} {
+	bins, err := train.ArraysFiles(dir)
+	if err != nil {
+		return err
+	}
+	for _, name := range append([]string{train.ResultFile, train.CheckpointFile}, bins...) {
 		p := filepath.Join(dir, name)
 		if err := os.Rename(p, p+ReplacedSuffix); err != nil && !os.IsNotExist(err) {
 			return err

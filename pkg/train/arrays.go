@@ -198,9 +198,9 @@ func isArraysFile(name string) bool {
 	return err == nil
 }
 
-// RemoveArraysFiles removes dir's checkpoint arrays files other than keep
-// (a file name; "" removes them all) and returns the paths removed.
-func RemoveArraysFiles(dir, keep string) ([]string, error) {
+// ArraysFiles lists the names of dir's checkpoint arrays files (none when
+// dir does not exist).
+func ArraysFiles(dir string) ([]string, error) {
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
@@ -208,12 +208,28 @@ func RemoveArraysFiles(dir, keep string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	var removed []string
+	var names []string
 	for _, e := range entries {
-		if !e.Type().IsRegular() || !isArraysFile(e.Name()) || e.Name() == keep {
+		if e.Type().IsRegular() && isArraysFile(e.Name()) {
+			names = append(names, e.Name())
+		}
+	}
+	return names, nil
+}
+
+// RemoveArraysFiles removes dir's checkpoint arrays files other than keep
+// (a file name; "" removes them all) and returns the paths removed.
+func RemoveArraysFiles(dir, keep string) ([]string, error) {
+	names, err := ArraysFiles(dir)
+	if err != nil {
+		return nil, err
+	}
+	var removed []string
+	for _, name := range names {
+		if name == keep {
 			continue
 		}
-		p := filepath.Join(dir, e.Name())
+		p := filepath.Join(dir, name)
 		if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
 			return removed, err
 		}
