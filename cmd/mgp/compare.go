@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -75,7 +76,7 @@ mean paired difference <= 2 standard errors (sd/sqrt(K)): then the simplest such
 	c.Flags().StringSliceVar(&o.models, "models", slices.Clone(compare.DefaultModels), "candidate models (comma-separated registered names)")
 	c.Flags().IntVar(&o.splits, "splits", 5, "number K of repeated random train/test splits (at least 2)")
 	c.Flags().IntVar(&o.iterations, "iterations", defaultCompareIterations, "optimiser steps per run")
-	c.Flags().IntVarP(&o.jobs, "jobs", "j", 1, "runs at once (one BLAS thread each)")
+	c.Flags().IntVarP(&o.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "runs at once, one BLAS thread each; by default one per core this process may use")
 	c.Flags().StringVar(&o.out, "out", "", "output directory (required); re-running with it resumes")
 	c.Flags().BoolVar(&o.retryFailed, "retry-failed", false, "run again the runs whose error.json records a failure")
 	c.Flags().BoolVar(&o.refit, "refit", false, "retrain the chosen model on every row (DIR/refit/<model>) and point DIR/best at that run")

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -76,7 +77,7 @@ covers, --measure-all times every pair anew, --save-costs FILE keeps the cost mo
 		RunE: func(cmd *cobra.Command, _ []string) error { return runSweep(cmd, g, o) },
 	}
 	c.Flags().StringVarP(&o.config, "config", "c", "", "sweep file (required), e.g. configs/sweeps/table3.yaml")
-	c.Flags().IntVarP(&o.jobs, "jobs", "j", 1, "runs at once (one BLAS thread each; at most the number of cores pays)")
+	c.Flags().IntVarP(&o.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "runs at once, one BLAS thread each; by default one per core this process may use (an mnist run needs about 2.6 GB: give fewer where memory is short)")
 	c.Flags().StringVar(&o.shard, "shard", "", "run only shard i of n, written i/n with 0 <= i < n")
 	c.Flags().IntVar(&o.shards, "shards", 0, "number of shards when the index comes from JOB_COMPLETION_INDEX (Kubernetes)")
 	c.Flags().BoolVar(&o.share, "share", false, "take runs from the whole sweep, leaving those another process holds: many tasks on one shared results tree balance themselves (array indices are not read)")

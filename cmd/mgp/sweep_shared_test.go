@@ -4,12 +4,14 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/mgpteam/mgp/pkg/sweep"
+	"github.com/spf13/cobra"
 )
 
 // TestSweepShareSplitsTheWorkOnce: two processes given the whole sweep with
@@ -69,6 +71,17 @@ func TestSweepShareSplitsTheWorkOnce(t *testing.T) {
 		_, _, err := run(t, append([]string{"sweep", "-c", spec}, bad...)...)
 		if err == nil || exitCode(err) != 2 || !strings.Contains(err.Error(), "--share") {
 			t.Errorf("%v: err %v (exit %d)", bad, err, exitCode(err))
+		}
+	}
+}
+
+// TestJobsDefaultToCores: mgp sweep and mgp compare run one job per core
+// this process may use unless --jobs says otherwise (one BLAS thread each,
+// so that is what pays), as make's JOBS and mgp demo do.
+func TestJobsDefaultToCores(t *testing.T) {
+	for _, c := range []*cobra.Command{newSweepCmd(&globalOpts{}), newCompareCmd(&globalOpts{})} {
+		if got := c.Flags().Lookup("jobs").DefValue; got != strconv.Itoa(runtime.GOMAXPROCS(0)) {
+			t.Errorf("mgp %s --jobs defaults to %s, want %d", c.Name(), got, runtime.GOMAXPROCS(0))
 		}
 	}
 }

@@ -78,7 +78,7 @@ func TestSweepRunsSkipsAndTables(t *testing.T) {
 func TestSweepDryRunEstimates(t *testing.T) {
 	dir := t.TempDir()
 	spec := toySweep(t, dir)
-	out, _, err := run(t, "sweep", "-c", spec, "--dry-run", "--measure", "--shard", "1/2", "--costs", dir)
+	out, _, err := run(t, "sweep", "-c", spec, "--dry-run", "--measure", "--shard", "1/2", "--costs", dir, "--jobs", "1")
 	if err != nil {
 		t.Fatal(err)
 	}
