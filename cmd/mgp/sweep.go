@@ -231,7 +231,7 @@ func runSweep(cmd *cobra.Command, g *globalOpts, o *sweepOpts) error {
 // execOptions are the sweep's options for sweep.Execute and sweep.Decide
 // (the dry run decides with the same ones).
 func (o *sweepOpts) execOptions() sweep.Options {
-	return sweep.Options{Jobs: o.jobs, RetryFailed: o.retryFailed, RerunChanged: o.rerunChg, Restart: o.restart, Stale: o.stale}
+	return sweep.Options{Jobs: o.jobs, RetryFailed: o.retryFailed, RerunChanged: o.rerunChg, Restart: o.restart, Stale: o.stale, Shared: o.share}
 }
 
 // heldError says why a sweep left changed or refused runs and how to

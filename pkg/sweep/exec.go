@@ -42,6 +42,9 @@ type Options struct {
 	Estimate func(r Run, done int) (sec float64, ok bool)
 	// Version is recorded in error.json.
 	Version string
+	// Shared says that other processes take runs of the same sweep
+	// (mgp sweep --share): the ETA is then this process's alone.
+	Shared bool
 }
 
 // Summary counts what Execute did.
@@ -79,7 +82,7 @@ func Execute(ctx context.Context, runs []Run, run Runner, o Options) Summary {
 	if o.Stale <= 0 {
 		o.Stale = 10 * time.Minute
 	}
-	p := &progress{w: o.Progress, sum: Summary{Total: len(runs)}, est: o.Estimate, jobs: o.Jobs, start: time.Now()}
+	p := &progress{w: o.Progress, sum: Summary{Total: len(runs)}, est: o.Estimate, jobs: o.Jobs, shared: o.Shared, start: time.Now()}
 	todo := runs[:0:0]
 	for _, r := range runs {
 		if act, _ := Decide(fileStatus(r.Dir, r.Want), o); act == Skip { // finished before: no work, no ETA share

@@ -16,6 +16,7 @@ type progress struct {
 	running map[string]int // id -> iteration it started from
 	est     func(r Run, done int) (float64, bool)
 	jobs    int
+	shared  bool // other processes take runs of the same sweep
 	start   time.Time
 	// calibration: measured / estimated seconds of runs completed here.
 	measured, estimated float64
@@ -129,6 +130,9 @@ func (p *progress) eta() string {
 	s := fmt.Sprintf("; ETA %s", eta.Round(r))
 	if unknown > 0 {
 		s += fmt.Sprintf(" (+%d runs of unknown cost)", unknown)
+	}
+	if p.shared {
+		s += " if no other task helps"
 	}
 	return s
 }

@@ -7,7 +7,8 @@ import (
 
 // TestETAUsesRunsMeasuredHere checks that runs of a model the cost model
 // does not know get an estimate once one run of that model has completed in
-// this session, and that without one they are reported as unknown.
+// this session, and that without one they are reported as unknown; a
+// shared sweep's ETA says it is this task's alone.
 func TestETAUsesRunsMeasuredHere(t *testing.T) {
 	runs := []Run{{Model: "new", Dataset: "a"}, {Model: "new", Dataset: "b"}, {Model: "other", Dataset: "c"}}
 	p := &progress{jobs: 1, pending: append([]Run(nil), runs...)}
@@ -18,5 +19,12 @@ func TestETAUsesRunsMeasuredHere(t *testing.T) {
 	p.finish(runs[0], func(s *Summary) { s.Completed++ }, "")
 	if eta := p.eta(); !strings.Contains(eta, "ETA") || !strings.Contains(eta, "+1 runs of unknown cost") {
 		t.Fatalf("after one run of model new: %q (its other run must be estimated, model other's not)", eta)
+	}
+	if eta := p.eta(); strings.Contains(eta, "other task") {
+		t.Fatalf("an unshared sweep's ETA: %q", eta)
+	}
+	p.shared = true
+	if eta := p.eta(); !strings.HasSuffix(eta, "if no other task helps") {
+		t.Fatalf("a shared sweep's ETA does not say it is this task's alone: %q", eta)
 	}
 }
