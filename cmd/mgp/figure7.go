@@ -94,7 +94,7 @@ func runFigure7(cmd *cobra.Command, o *figure7Opts) error {
 		runs += len(nll)
 		sd := "–" // one run has no spread
 		if len(nll) > 1 {
-			sd = fmt.Sprintf("%.4f", stat.StdDev(nll, nil))
+			sd = fmt.Sprintf("%.4f", stat.PopStdDev(nll, nil)) // population sd, as mgp table
 		}
 		fmt.Fprintf(w, "%-7s %-10s %4d %12.4f %10s %12.4f %12.4f\n", figure7Labels[m], v, len(nll), stat.Mean(nll, nil), sd,
 			slices.Min(nll), slices.Max(nll))
