@@ -93,7 +93,7 @@ func readFigure8Points(dir string) (*pickupDensity, error) {
 	pd.nll = sum / float64(n)
 	rec := r.Metrics.NLL
 	pd.recorded = &rec
-	if n != r.Metrics.NTest || math.Abs(pd.nll-rec) > 1e-6*math.Max(1, math.Abs(rec)) {
+	if n != r.Metrics.NTest || !sameNLL(pd.nll, rec) {
 		return nil, inputErr(fmt.Errorf("%s: %d points with mean NLL %.6f, but %s records %d test points and NLL %.6f: the file is from an earlier run in this directory; draw the run from its checkpoint again, or delete the file",
 			path, n, pd.nll, train.ResultFile, r.Metrics.NTest, rec))
 	}
@@ -118,7 +118,7 @@ func figure8Run(cmd *cobra.Command, g *globalOpts, dir string, samples int) (*pi
 	if err != nil || samples > 0 || pd.recorded == nil {
 		return pd, err
 	}
-	if math.Abs(pd.nll-*pd.recorded) > 1e-6*math.Max(1, math.Abs(*pd.recorded)) {
+	if !sameNLL(pd.nll, *pd.recorded) {
 		fmt.Fprintf(cmd.ErrOrStderr(), "note: %s: re-evaluated NLL %.6f is not the recorded %.6f (another machine's rounding?); %s not written\n", dir, pd.nll, *pd.recorded, figure8PointsFile)
 		return pd, nil
 	}
@@ -126,4 +126,11 @@ func figure8Run(cmd *cobra.Command, g *globalOpts, dir string, samples int) (*pi
 		return nil, fmt.Errorf("%s: %w", dir, err)
 	}
 	return pd, nil
+}
+
+// sameNLL says whether a test NLL computed from a run's points is the one
+// its result.json records (to 1e-6 relative: the points file keeps 10
+// significant digits).
+func sameNLL(a, recorded float64) bool {
+	return math.Abs(a-recorded) <= 1e-6*math.Max(1, math.Abs(recorded))
 }
