@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -17,25 +18,28 @@ import (
 
 // loadAblation reads the runs of every (data set, variant) of p and
 // summarises each as an envelope: curves[d][v] for p.datasets[d] and
-// p.variants[v]. The notes say what was left out (unfinished runs, seeds
+// p.variants[v], with finals[d][v] the mean of the same runs' result.json
+// test NLL (their final evaluation, which draws other samples than the
+// trace and, under held-out selection, scores the selected iteration). The notes say what was left out (unfinished runs, seeds
 // of the sweep not yet run, iterations not all runs evaluated). It fails
 // when a (data set, variant) has no finished run or a run has no test NLL
 // in its trace.
-func loadAblation(p *ablationPlan) (curves [][]plot.Envelope, notes []string, err error) {
+func loadAblation(p *ablationPlan) (curves [][]plot.Envelope, finals [][]float64, notes []string, err error) {
 	curves = make([][]plot.Envelope, len(p.datasets))
+	finals = make([][]float64, len(p.datasets))
 	for d, ds := range p.datasets {
 		for _, v := range p.variants {
 			dir := filepath.Join(p.tree, ds, p.model, v)
-			series, seeds, unfinished, err := variantRuns(dir, p.seeds, ds, p.model)
+			series, final, seeds, unfinished, err := variantRuns(dir, p.seeds, ds, p.model)
 			if err != nil {
-				return nil, nil, err
+				return nil, nil, nil, err
 			}
 			what := fmt.Sprintf("%s %s on %s", p.model, v, ds)
 			if len(series) == 0 {
 				if unfinished > 0 {
-					return nil, nil, fmt.Errorf("no finished runs of %s: %d run directories under %s, none with a result.json yet", what, unfinished, dir)
+					return nil, nil, nil, fmt.Errorf("no finished runs of %s: %d run directories under %s, none with a result.json yet", what, unfinished, dir)
 				}
-				return nil, nil, fmt.Errorf("no runs of %s: nothing in %s%s", what, dir, otherVariants(p.tree, ds, p.model))
+				return nil, nil, nil, fmt.Errorf("no runs of %s: nothing in %s%s", what, dir, otherVariants(p.tree, ds, p.model))
 			}
 			if unfinished > 0 {
 				notes = append(notes, fmt.Sprintf("%s: %d unfinished runs left out", what, unfinished))
@@ -45,29 +49,31 @@ func loadAblation(p *ablationPlan) (curves [][]plot.Envelope, notes []string, er
 			}
 			e, err := plot.NewEnvelope(series)
 			if err != nil {
-				return nil, nil, fmt.Errorf("%s (%s): %w", what, dir, err)
+				return nil, nil, nil, fmt.Errorf("%s (%s): %w", what, dir, err)
 			}
 			if len(e.Dropped) > 0 {
 				notes = append(notes, fmt.Sprintf("%s: iterations %s left out: not every run has a finite test NLL there", what, joinFloats(e.Dropped)))
 			}
 			curves[d] = append(curves[d], e)
+			finals[d] = append(finals[d], final)
 		}
 	}
-	return curves, notes, nil
+	return curves, finals, notes, nil
 }
 
 // variantRuns reads the test-NLL traces of the finished runs in dir's seed
 // directories (s<seed>, in increasing seed order), keeping only the given
-// seeds when seeds is not nil; it counts the seed directories without a
+// seeds when seeds is not nil, and the mean of their result.json test NLL
+// (NaN without runs); it counts the seed directories without a
 // result.json. A missing dir has no runs; a result of another data set or
 // model than the tree says (ds, model) is an error.
-func variantRuns(dir string, seeds []uint64, ds, model string) (series []plot.Series, found []uint64, unfinished int, err error) {
+func variantRuns(dir string, seeds []uint64, ds, model string) (series []plot.Series, final float64, found []uint64, unfinished int, err error) {
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil, 0, nil
+		return nil, math.NaN(), nil, 0, nil
 	}
 	if err != nil {
-		return nil, nil, 0, err
+		return nil, 0, nil, 0, err
 	}
 	type seedDir struct {
 		seed uint64
@@ -91,10 +97,10 @@ func variantRuns(dir string, seeds []uint64, ds, model string) (series []plot.Se
 			continue
 		}
 		if err != nil {
-			return nil, nil, 0, err
+			return nil, 0, nil, 0, err
 		}
 		if r.Dataset != ds || r.Model != model {
-			return nil, nil, 0, fmt.Errorf("%s: a run of %s on %s, not of %s on %s as its directory says", file, r.Model, r.Dataset, model, ds)
+			return nil, 0, nil, 0, fmt.Errorf("%s: a run of %s on %s, not of %s on %s as its directory says", file, r.Model, r.Dataset, model, ds)
 		}
 		var s plot.Series
 		for _, tp := range r.Trace {
@@ -103,11 +109,15 @@ func variantRuns(dir string, seeds []uint64, ds, model string) (series []plot.Se
 			}
 		}
 		if len(s.X) == 0 {
-			return nil, nil, 0, fmt.Errorf("%s: no test NLL in its trace: train with train.eval_every (e.g. --set train.eval_every=1000) to record it", file)
+			return nil, 0, nil, 0, fmt.Errorf("%s: no test NLL in its trace: train with train.eval_every (e.g. --set train.eval_every=1000) to record it", file)
 		}
 		series, found = append(series, s), append(found, sd.seed)
+		final += r.Metrics.NLL
 	}
-	return series, found, unfinished, nil
+	if len(series) == 0 {
+		return nil, math.NaN(), found, unfinished, nil
+	}
+	return series, final / float64(len(series)), found, unfinished, nil
 }
 
 // treeVariants returns every variant directory of model under the data

@@ -26,13 +26,14 @@ func TestAblationDrawsPanelsFromTree(t *testing.T) {
 	if err != nil {
 		t.Fatalf("ablation: %v\n%s", err, errOut)
 	}
-	// The last shared iteration and the mean there over the two seeds:
-	// concrete t2's 500 and naval t4's 300 are not shared by both seeds.
+	// The last shared iteration, the mean there over the two seeds, and
+	// the mean of their result.json NLLs: concrete t2's 500 and naval t4's
+	// 300 are not shared by both seeds.
 	for _, want := range []string{
-		"concrete     t2                  2       4          400       2.5000",
-		"concrete     t4                  2       4          400       2.3000",
-		"naval        t2                  2       4          400      -5.5000",
-		"naval        t4                  2       3          400      -5.8750",
+		"concrete     t2                  2       4          400       2.5000       2.3750",
+		"concrete     t4                  2       4          400       2.3000       2.3000",
+		"naval        t2                  2       4          400      -5.5000      -5.5000",
+		"naval        t4                  2       3          400      -5.8750      -5.8750",
 		"(2 panels, 2 lines each)",
 	} {
 		if !strings.Contains(out, want) {
@@ -100,7 +101,7 @@ variants:
 	// seed 2 of the file's seeds noted as missing.
 	var rows []string
 	for _, l := range strings.Split(out, "\n") {
-		if f := strings.Fields(l); len(f) == 6 && (f[0] == "naval" || f[0] == "concrete") {
+		if f := strings.Fields(l); len(f) == 7 && (f[0] == "naval" || f[0] == "concrete") {
 			rows = append(rows, f[0]+"/"+f[1])
 		}
 	}
