@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"slices"
 	"strings"
@@ -17,6 +18,7 @@ import (
 type ablationOpts struct {
 	runs, sweepFile, model, title, out string
 	datasets, variants, labels         []string
+	ymin, ymax                         float64
 }
 
 // ablationPanelW and ablationPanelH are the size of one data set's panel.
@@ -47,6 +49,8 @@ The runs are read from a sweep tree, <runs>/<dataset>/<model>/<variant>/s<seed>/
 from a sweep file; --runs, --model, --datasets and --variants override it. Without
 --sweep, --runs, --model and --datasets are needed and --variants defaults to every
 variant found. --labels names the variants in the legend, in the same order.
+--ymin and --ymax fix the test-NLL axis of every panel (the lines and bands are
+clipped to it), e.g. to see the other lines beside one run that blew up.
 
   mgp ablation --sweep configs/sweeps/figure4.yaml --labels "T = 2,T = 4,T = 6" -o results/figures/figure4.png
   mgp ablation --runs results/ablations/runs --model smgp --datasets concrete,naval --variants t2,t4 -o fig.png`,
@@ -61,6 +65,8 @@ variant found. --labels names the variants in the legend, in the same order.
 	c.Flags().StringSliceVar(&o.labels, "labels", nil, "legend names of the variants, in the order of --variants (comma-separated)")
 	c.Flags().StringVar(&o.title, "title", "", "title above the panels (default: the sweep file's description)")
 	c.Flags().StringVarP(&o.out, "out", "o", "", "PNG file to write (required)")
+	c.Flags().Float64Var(&o.ymin, "ymin", math.NaN(), "lower end of the test-NLL axis (default: fitted to the data)")
+	c.Flags().Float64Var(&o.ymax, "ymax", math.NaN(), "upper end of the test-NLL axis (default: fitted to the data)")
 	return c
 }
 
@@ -71,11 +77,17 @@ type ablationPlan struct {
 	datasets, variants []string
 	labels             []string
 	seeds              []uint64
+	ymin, ymax         float64 // the test-NLL axis; NaN: fitted
 }
 
 func runAblation(cmd *cobra.Command, o *ablationOpts) error {
 	if o.out == "" {
 		return inputErr(fmt.Errorf("--out: give the PNG file to write"))
+	}
+	for _, name := range []string{"ymin", "ymax"} {
+		if f := cmd.Flags().Lookup(name); f.Changed && f.Value.String() == "NaN" {
+			return inputErr(fmt.Errorf("--%s NaN: give a number, or leave the flag out to fit the axis to the data", name))
+		}
 	}
 	p, err := planAblation(o)
 	if err != nil {
@@ -111,7 +123,10 @@ func runAblation(cmd *cobra.Command, o *ablationOpts) error {
 // planAblation resolves the flags, and the sweep file when given, into
 // what to draw.
 func planAblation(o *ablationOpts) (*ablationPlan, error) {
-	p := &ablationPlan{tree: o.runs, model: o.model, title: o.title, datasets: o.datasets, variants: o.variants}
+	if err := checkYRange(o.ymin, o.ymax); err != nil {
+		return nil, err
+	}
+	p := &ablationPlan{tree: o.runs, model: o.model, title: o.title, datasets: o.datasets, variants: o.variants, ymin: o.ymin, ymax: o.ymax}
 	if o.sweepFile != "" {
 		spec, err := sweep.ReadSpec(o.sweepFile)
 		if err != nil {
@@ -215,6 +230,12 @@ func ablationGrid(p *ablationPlan, curves [][]plot.Envelope) (*plot.Grid, error)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", ds, err)
 		}
+		if !math.IsNaN(p.ymin) {
+			pl.Y.Min = p.ymin
+		}
+		if !math.IsNaN(p.ymax) {
+			pl.Y.Max = p.ymax
+		}
 		panels[d] = pl
 		titles[d] = ds + " (" + runCounts(curves[d]) + ")"
 	}
@@ -228,6 +249,23 @@ func ablationGrid(p *ablationPlan, curves [][]plot.Envelope) (*plot.Grid, error)
 		PanelH:    ablationPanelH,
 	}
 	return g, g.FitTitle()
+}
+
+// checkYRange refuses an axis end that is infinite, or a --ymin not below
+// --ymax; NaN (the flag's default) leaves that end to the data.
+func checkYRange(lo, hi float64) error {
+	for _, f := range []struct {
+		name string
+		v    float64
+	}{{"--ymin", lo}, {"--ymax", hi}} {
+		if math.IsInf(f.v, 0) {
+			return fmt.Errorf("%s %v: give a finite value, or leave it out to fit the axis to the data", f.name, f.v)
+		}
+	}
+	if lo >= hi {
+		return fmt.Errorf("--ymin %v, --ymax %v: the lower end must be below the upper", lo, hi)
+	}
+	return nil
 }
 
 // runCounts says how many runs each line of a panel averages: "n = 3", or

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"image/png"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -10,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/mgpteam/mgp/pkg/results"
+	gplot "gonum.org/v1/plot"
 )
 
 // ablationTree is a fixture sweep tree: smgp, variants t2 and t4, on
@@ -159,6 +161,9 @@ func TestAblationErrors(t *testing.T) {
 		{"unfinished", []string{"ablation", "--runs", noNLL, "--model", "smgp", "--datasets", "concrete", "--variants", "t4", "-o", out},
 			"no finished runs of smgp t4 on concrete: 1 run directories"},
 		{"sweep missing", []string{"ablation", "--sweep", filepath.Join(dir, "none.yaml"), "-o", out}, "none.yaml"},
+		{"ymin not below ymax", slices.Concat(base, []string{"--datasets", "naval", "--ymin", "2", "--ymax", "2"}), "--ymin 2, --ymax 2: the lower end must be below the upper"},
+		{"ymax NaN", slices.Concat(base, []string{"--datasets", "naval", "--ymax", "NaN"}), "--ymax NaN: give a number"},
+		{"ymin infinite", slices.Concat(base, []string{"--datasets", "naval", "--ymin", "-Inf"}), "--ymin -Inf: give a finite value"},
 	} {
 		_, _, err := run(t, c.args...)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
@@ -171,6 +176,38 @@ func TestAblationErrors(t *testing.T) {
 	}
 	if _, err := os.Stat(out); err == nil {
 		t.Error("a failed ablation wrote its PNG")
+	}
+}
+
+// TestAblationYRange checks that --ymin and --ymax fix every panel's
+// test-NLL axis, and that without them the axis spans the data.
+func TestAblationYRange(t *testing.T) {
+	o := &ablationOpts{runs: ablationTree, model: "smgp", datasets: []string{"concrete", "naval"}, ymin: math.NaN(), ymax: math.NaN()}
+	grid := func() [][]*gplot.Plot {
+		t.Helper()
+		p, err := planAblation(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		curves, _, _, err := loadAblation(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := ablationGrid(p, curves)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g.Panels
+	}
+	fitted := grid()
+	if y := fitted[0][1].Y; y.Min > -5.875 || y.Max < -5.5 {
+		t.Errorf("naval's fitted axis [%v, %v] does not span its means", y.Min, y.Max)
+	}
+	o.ymin, o.ymax = -1, 3.5
+	for _, pl := range grid()[0] {
+		if pl.Y.Min != -1 || pl.Y.Max != 3.5 {
+			t.Errorf("axis [%v, %v], want [-1, 3.5]", pl.Y.Min, pl.Y.Max)
+		}
 	}
 }
 
