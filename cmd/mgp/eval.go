@@ -13,6 +13,7 @@ import (
 	"github.com/mgpteam/mgp/pkg/results"
 	"github.com/mgpteam/mgp/pkg/train"
 	"github.com/spf13/cobra"
+	"gonum.org/v1/gonum/mat"
 )
 
 type evalOpts struct {
@@ -23,6 +24,7 @@ type evalOpts struct {
 	latent  string
 	partial bool
 	nll     string
+	points  string
 }
 
 func newEvalCmd(g *globalOpts) *cobra.Command {
@@ -68,8 +70,15 @@ func newEvalCmd(g *globalOpts) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			ev, err := train.ReevaluateWith(cmd.Context(), ck, exp, m, pred, o.samples, seed,
-				train.EvalOptions{Progress: cmd.ErrOrStderr(), Label: "mgp eval", Estimator: o.nll})
+			opts := train.EvalOptions{Progress: cmd.ErrOrStderr(), Label: "mgp eval", Estimator: o.nll}
+			if o.points != "" {
+				if exp.Name == "mnist" {
+					return inputErr(fmt.Errorf("--points-out: mnist is scored once per class, not per test point; leave the flag out"))
+				}
+				n, dy := exp.YTest.Dims()
+				opts.LogDensities = mat.NewDense(n, dy, nil)
+			}
+			ev, err := train.ReevaluateWith(cmd.Context(), ck, exp, m, pred, o.samples, seed, opts)
 			if err != nil {
 				return err
 			}
@@ -103,6 +112,12 @@ func newEvalCmd(g *globalOpts) *cobra.Command {
 			if bad != "" {
 				return fmt.Errorf("the re-evaluation gives a non-finite %s; nothing was written (a model whose predictions overflow, or too few samples for the KDE)", bad)
 			}
+			if o.points != "" {
+				if err := writeEvalPoints(o.points, exp, opts.LogDensities); err != nil {
+					return err
+				}
+				fmt.Fprintf(cmd.OutOrStdout(), "wrote %s (%d test points)\n", o.points, exp.YTest.RawMatrix().Rows)
+			}
 			if o.write {
 				if err := results.WriteJSONAtomic(filepath.Join(o.run, train.ResultFile), res); err != nil {
 					return err
@@ -119,6 +134,7 @@ func newEvalCmd(g *globalOpts) *cobra.Command {
 	c.Flags().StringVar(&o.latent, "latent", "", "SLGP/GPCDE: draws (w from p(w|x*), h from the encoder: the model's predictive), mean (the plug-in predictive, w and h at their means: what the draws add) or select (the one with the lower NLL on the run's held-out validation part); default: the run's own (eval.latent); never written when given")
 	c.Flags().BoolVar(&o.partial, "partial", false, "score an unfinished run's parameters as they are (never with --write)")
 	c.Flags().StringVar(&o.nll, "nll", "", "mnist runs: the Table 4 NLL estimator, kde (the paper's reading: per-pixel KDE of the samples; the default), joint (-log of the mean over the 200 Gaussian components of the product of the pixel densities, SLGP only) or kde-clipped (the KDE of the samples clipped to [0, 1], as Fig. 9 draws them: a diagnostic, not the paper's estimator); never written")
+	c.Flags().StringVar(&o.points, "points-out", "", "also write one CSV row per test point: its inputs and outputs (original scale) and its NLL; the NLL column's mean is the test NLL (not for mnist)")
 	_ = c.MarkFlagRequired("run")
 	return c
 }
