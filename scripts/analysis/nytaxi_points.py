@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""Where the nytaxi test NLL comes from, point by point.
+
+The test NLL of a run is the mean over its test points of each point's KDE
+NLL (models.md §8). `mgp eval --run DIR --points-out FILE.csv` writes those
+per-point values. This script
+
+  merge DIR OUT   joins the files DIR/<model>-<variant>-s<seed>.csv (one per
+                  run; the same seed means the same test split) into
+                  OUT/s<seed>.csv.gz: test_row, duration_s and one NLL column
+                  per model/variant, 7 significant digits;
+  summary OUT     prints, from those files, a Markdown table per run: the
+                  mean (the run's test NLL), the median, the mean without the
+                  run's own worst 1 % of points, its worst point and that
+                  point's share of the mean, and against SGP on the same
+                  split the share of points it scores better and the mean
+                  difference without the 1 % largest point losses.
+
+Standard library only: python3 scripts/analysis/nytaxi_points.py summary results/nytaxi/points
+"""
+import csv
+import glob
+import gzip
+import os
+import statistics
+import sys
+
+ORDER = ['sgp', 'hnn', 'svhgp', 'shgp', 'mdn', 'dagp', 'smgp', 'cvae', 'gpcde', 'slgp']
+
+
+def merge(src, out):
+    runs = {}
+    for path in sorted(glob.glob(os.path.join(src, '*.csv'))):
+        model, variant, seed = os.path.basename(path)[:-4].rsplit('-', 2)
+        with open(path, newline='') as f:
+            rows = list(csv.DictReader(f))
+        runs.setdefault(seed, {})[model + '/' + variant] = rows
+    os.makedirs(out, exist_ok=True)
+    for seed, by_run in runs.items():
+        names = sorted(by_run, key=lambda k: (ORDER.index(k.split('/')[0]), k))
+        first = by_run[names[0]]
+        for name in names:
+            rows = by_run[name]
+            if len(rows) != len(first) or any(a['duration_s'] != b['duration_s'] for a, b in zip(rows, first)):
+                sys.exit(f'{name} {seed}: another test split than {names[0]}')
+        path = os.path.join(out, seed + '.csv.gz')
+        with gzip.open(path, 'wt', newline='') as f:
+            w = csv.writer(f)
+            w.writerow(['test_row', 'duration_s'] + names)
+            for i, row in enumerate(first):
+                w.writerow([i, row['duration_s']] + ['%.7g' % float(by_run[n][i]['nll']) for n in names])
+        print(f'wrote {path}: {len(first)} points, {len(names)} runs')
+
+
+def load(out):
+    seeds = {}
+    for path in sorted(glob.glob(os.path.join(out, 's*.csv.gz'))):
+        with gzip.open(path, 'rt', newline='') as f:
+            r = csv.reader(f)
+            head = next(r)
+            cols = list(zip(*r))
+        seeds[os.path.basename(path)[:-7]] = {name: [float(v) for v in col] for name, col in zip(head[2:], cols[2:])}
+    return seeds
+
+
+def summary(out):
+    print('| run | seed | test NLL | median | without its worst 1 % | worst point | its share of the mean '
+          '| points better than SGP | difference to SGP without the 1 % largest losses |')
+    print('|---|---|---|---|---|---|---|---|---|')
+    for seed, runs in sorted(load(out).items()):
+        base = runs.get('sgp/paper')
+        for name, x in runs.items():
+            n = len(x)
+            k = n // 100
+            xs = sorted(x)
+            better = diff = '–'
+            if base is not None and name != 'sgp/paper':
+                better = '%.0f %%' % (100 * sum(a < b for a, b in zip(x, base)) / n)
+                d = sorted((a - b for a, b in zip(x, base)), reverse=True)
+                diff = '%+.3f' % (sum(d[k:]) / n)
+            print(f'| {name} | {seed[1:]} | {sum(x) / n:.3f} | {statistics.median(x):.3f} | '
+                  f'{sum(xs[:-k]) / (n - k):.3f} | {xs[-1]:.0f} | {xs[-1] / n:.3f} | {better} | {diff} |')
+
+
+if __name__ == '__main__':
+    if len(sys.argv) == 4 and sys.argv[1] == 'merge':
+        merge(sys.argv[2], sys.argv[3])
+    elif len(sys.argv) == 3 and sys.argv[1] == 'summary':
+        summary(sys.argv[2])
+    else:
+        sys.exit(__doc__)
