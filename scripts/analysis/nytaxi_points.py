@@ -14,7 +14,10 @@ per-point values. This script
                   run's own worst 1 % of points, its worst point and that
                   point's share of the mean, and against SGP on the same
                   split the share of points it scores better and the mean
-                  difference without the 1 % largest point losses.
+                  point difference trimmed by 1 % at each end;
+  bymodel OUT     prints one row per model/variant with the seeds side by
+                  side: the test NLL, the mean without the worst 1 %, and
+                  the trimmed mean point difference to SGP.
 
 Standard library only: python3 scripts/analysis/nytaxi_points.py summary results/nytaxi/points
 """
@@ -65,7 +68,7 @@ def load(out):
 
 def summary(out):
     print('| run | seed | test NLL | median | without its worst 1 % | worst point | its share of the mean '
-          '| points better than SGP | difference to SGP without the 1 % largest losses |')
+          '| points better than SGP | mean point difference to SGP without its 1 % largest and 1 % smallest |')
     print('|---|---|---|---|---|---|---|---|---|')
     for seed, runs in sorted(load(out).items()):
         base = runs.get('sgp/paper')
@@ -77,9 +80,36 @@ def summary(out):
             if base is not None and name != 'sgp/paper':
                 better = '%.0f %%' % (100 * sum(a < b for a, b in zip(x, base)) / n)
                 d = sorted((a - b for a, b in zip(x, base)), reverse=True)
-                diff = '%+.3f' % (sum(d[k:]) / n)
+                diff = '%+.3f' % (sum(d[k:n - k]) / (n - 2 * k))
             print(f'| {name} | {seed[1:]} | {sum(x) / n:.3f} | {statistics.median(x):.3f} | '
                   f'{sum(xs[:-k]) / (n - k):.3f} | {xs[-1]:.0f} | {xs[-1] / n:.3f} | {better} | {diff} |')
+
+
+def bymodel(out):
+    seeds = load(out)
+    names = sorted({n for runs in seeds.values() for n in runs}, key=lambda k: (ORDER.index(k.split('/')[0]), k))
+    order = sorted(seeds)
+    cols = ' | '.join(f'seed {s[1:]}' for s in order)
+    print(f'| run | test NLL: {cols} | without the worst 1 %: {cols} | against SGP, mean point difference without the 1 % largest and 1 % smallest: {cols} |')
+    print('|---|' + '---|' * (3 * len(order)))
+    for name in names:
+        nll, trim, diff = [], [], []
+        for s in order:
+            x = seeds[s].get(name)
+            base = seeds[s].get('sgp/paper')
+            if x is None:
+                nll.append('–'); trim.append('–'); diff.append('–')
+                continue
+            n = len(x)
+            k = n // 100
+            nll.append(f'{sum(x) / n:.3f}')
+            trim.append(f'{sum(sorted(x)[:-k]) / (n - k):.3f}')
+            if base is None or name == 'sgp/paper':
+                diff.append('–')
+            else:
+                d = sorted((a - b for a, b in zip(x, base)), reverse=True)
+                diff.append(f'{sum(d[k:n - k]) / (n - 2 * k):+.3f}')
+        print(f"| {name} | {' | '.join(nll)} | {' | '.join(trim)} | {' | '.join(diff)} |")
 
 
 if __name__ == '__main__':
@@ -87,5 +117,7 @@ if __name__ == '__main__':
         merge(sys.argv[2], sys.argv[3])
     elif len(sys.argv) == 3 and sys.argv[1] == 'summary':
         summary(sys.argv[2])
+    elif len(sys.argv) == 3 and sys.argv[1] == 'bymodel':
+        bymodel(sys.argv[2])
     else:
         sys.exit(__doc__)
