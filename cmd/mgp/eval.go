@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"path/filepath"
 	"slices"
@@ -70,7 +71,7 @@ func newEvalCmd(g *globalOpts) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			opts := train.EvalOptions{Progress: cmd.ErrOrStderr(), Label: "mgp eval", Estimator: o.nll}
+			opts := train.EvalOptions{Progress: progressTo(g, cmd), Label: "mgp eval", Estimator: o.nll}
 			if o.points != "" {
 				if exp.Name == "mnist" {
 					return inputErr(fmt.Errorf("--points-out: mnist is scored once per class, not per test point; leave the flag out"))
@@ -137,6 +138,15 @@ func newEvalCmd(g *globalOpts) *cobra.Command {
 	c.Flags().StringVar(&o.points, "points-out", "", "also write one CSV row per test point: its inputs and outputs (original scale) and its NLL; the NLL column's mean is the test NLL (not for mnist)")
 	_ = c.MarkFlagRequired("run")
 	return c
+}
+
+// progressTo is where a command's progress lines go: stderr, or nowhere
+// under --quiet.
+func progressTo(g *globalOpts, cmd *cobra.Command) io.Writer {
+	if g.quiet {
+		return nil
+	}
+	return cmd.ErrOrStderr()
 }
 
 // checkEstimator refuses an unknown --nll and any but the paper's KDE

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/csv"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -73,5 +74,20 @@ func TestEvalPointsOut(t *testing.T) {
 	bad := filepath.Join(path, "points.csv")
 	if _, _, err := run(t, "eval", "--run", runDir, "--points-out", bad); err == nil {
 		t.Error("an unwritable --points-out passed")
+	}
+}
+
+// TestProgressToHonoursQuiet: mgp eval's evaluation progress (printed for
+// evaluations over 10 s, such as nytaxi's) goes to stderr, and nowhere
+// under --quiet.
+func TestProgressToHonoursQuiet(t *testing.T) {
+	cmd := newEvalCmd(&globalOpts{})
+	var buf strings.Builder
+	cmd.SetErr(&buf)
+	if w := progressTo(&globalOpts{}, cmd); w != io.Writer(&buf) {
+		t.Errorf("progress goes to %v, want the command's stderr", w)
+	}
+	if w := progressTo(&globalOpts{quiet: true}, cmd); w != nil {
+		t.Errorf("--quiet: progress goes to %v, want nowhere", w)
 	}
 }
