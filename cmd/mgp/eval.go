@@ -72,10 +72,7 @@ func newEvalCmd(g *globalOpts) *cobra.Command {
 				return err
 			}
 			opts := train.EvalOptions{Progress: progressTo(g, cmd), Label: "mgp eval", Estimator: o.nll}
-			if o.points != "" {
-				if exp.Name == "mnist" {
-					return inputErr(fmt.Errorf("--points-out: mnist is scored once per class, not per test point; leave the flag out"))
-				}
+			if o.points != "" { // mnist refuses LogDensities in ReevaluateWith (exit 2)
 				n, dy := exp.YTest.Dims()
 				opts.LogDensities = mat.NewDense(n, dy, nil)
 			}
@@ -117,7 +114,7 @@ func newEvalCmd(g *globalOpts) *cobra.Command {
 				if err := writeEvalPoints(o.points, exp, opts.LogDensities); err != nil {
 					return err
 				}
-				fmt.Fprintf(cmd.OutOrStdout(), "wrote %s (%d test points)\n", o.points, exp.YTest.RawMatrix().Rows)
+				fmt.Fprintf(cmd.OutOrStdout(), "wrote %s (%d test points)\n", o.points, opts.LogDensities.RawMatrix().Rows)
 			}
 			if o.write {
 				if err := results.WriteJSONAtomic(filepath.Join(o.run, train.ResultFile), res); err != nil {
