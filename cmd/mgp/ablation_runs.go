@@ -20,8 +20,9 @@ import (
 // summarises each as an envelope: curves[d][v] for p.datasets[d] and
 // p.variants[v], with finals[d][v] the mean of the same runs' result.json
 // test NLL (their final evaluation, which draws other samples than the
-// trace and, under held-out selection, scores the selected iteration). The notes say what was left out (unfinished runs, seeds
-// of the sweep not yet run, iterations not all runs evaluated). It fails
+// trace and, under held-out selection, scores the selected iteration).
+// The notes say what was left out (unfinished runs, seeds of the sweep
+// not yet run, iterations not all runs evaluated). It fails
 // when a (data set, variant) has no finished run or a run has no test NLL
 // in its trace.
 func loadAblation(p *ablationPlan) (curves [][]plot.Envelope, finals [][]float64, notes []string, err error) {
