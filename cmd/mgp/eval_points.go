@@ -1,8 +1,6 @@
 package main
 
 import (
-	"encoding/csv"
-	"io"
 	"math"
 	"strconv"
 
@@ -57,12 +55,8 @@ func writeEvalPoints(path string, exp *train.Experiment, ld *mat.Dense) error {
 	if std == nil {
 		std = data.IdentityStandardizer(dx, dy)
 	}
-	g := func(x float64) string { return strconv.FormatFloat(x, 'g', 10, 64) }
-	return results.WriteFileAtomic(path, func(w io.Writer) error {
-		cw := csv.NewWriter(w)
-		if err := cw.Write(evalPointsHeader(exp)); err != nil {
-			return err
-		}
+	g := results.FormatCSVFloat
+	return results.WriteCSVAtomic(path, evalPointsHeader(exp), func(emit func([]string) error) error {
 		rec := make([]string, 0, 1+dx+2*dy)
 		for i := range n {
 			rec = append(rec[:0], strconv.Itoa(i))
@@ -75,11 +69,10 @@ func writeEvalPoints(path string, exp *train.Experiment, ld *mat.Dense) error {
 			for d := range dy {
 				rec = append(rec, g(-(ld.At(i, d) - math.Log(std.YStd[d]))))
 			}
-			if err := cw.Write(rec); err != nil {
+			if err := emit(rec); err != nil {
 				return err
 			}
 		}
-		cw.Flush()
-		return cw.Error()
+		return nil
 	})
 }

@@ -29,19 +29,14 @@ var figure8PointsHeader = []string{"pickup_longitude", "pickup_latitude", "log_d
 
 // writeFigure8Points writes pd's points to dir's points file, atomically.
 func writeFigure8Points(dir string, pd *pickupDensity) error {
-	return results.WriteFileAtomic(filepath.Join(dir, figure8PointsFile), func(w io.Writer) error {
-		cw := csv.NewWriter(w)
-		if err := cw.Write(figure8PointsHeader); err != nil {
-			return err
-		}
-		g := func(x float64) string { return strconv.FormatFloat(x, 'g', 10, 64) }
+	g := results.FormatCSVFloat
+	return results.WriteCSVAtomic(filepath.Join(dir, figure8PointsFile), figure8PointsHeader, func(emit func([]string) error) error {
 		for i := range pd.lon {
-			if err := cw.Write([]string{g(pd.lon[i]), g(pd.lat[i]), g(pd.logDens[i])}); err != nil {
+			if err := emit([]string{g(pd.lon[i]), g(pd.lat[i]), g(pd.logDens[i])}); err != nil {
 				return err
 			}
 		}
-		cw.Flush()
-		return cw.Error()
+		return nil
 	})
 }
 

@@ -1,10 +1,8 @@
 package main
 
 import (
-	"encoding/csv"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"os"
 	"slices"
@@ -135,11 +133,7 @@ func runPredict(cmd *cobra.Command, g *globalOpts, o *predictOpts) error {
 	ctx := cmd.Context()
 	rng := train.NewRNG(o.seed)
 	rows := train.BlockRows(P, dy)
-	err = results.WriteFileAtomic(o.out, func(w io.Writer) error {
-		cw := csv.NewWriter(w)
-		if err := cw.Write(head); err != nil {
-			return err
-		}
+	err = results.WriteCSVAtomic(o.out, head, func(emit func([]string) error) error {
 		row := make([]string, 0, len(head))
 		// Blocks of rows bound the samples held at once; the generator runs
 		// on through the blocks, so any input of at most BlockRows rows gets
@@ -178,23 +172,22 @@ func runPredict(cmd *cobra.Command, g *globalOpts, o *predictOpts) error {
 				}
 				for d := 0; d < dy; d++ {
 					j := i*dy + d
-					row = append(row, fmtF(mean[j]), fmtF(std[j]))
+					row = append(row, results.FormatCSVFloat(mean[j]), results.FormatCSVFloat(std[j]))
 					for k := range o.quantiles {
-						row = append(row, fmtF(qs.At(k, j)))
+						row = append(row, results.FormatCSVFloat(qs.At(k, j)))
 					}
 					if o.raw {
 						for p := 0; p < P; p++ {
-							row = append(row, fmtF(ys.At(p, j)))
+							row = append(row, results.FormatCSVFloat(ys.At(p, j)))
 						}
 					}
 				}
-				if err := cw.Write(row); err != nil {
+				if err := emit(row); err != nil {
 					return err
 				}
 			}
 		}
-		cw.Flush()
-		return cw.Error()
+		return nil
 	})
 	if err != nil {
 		return err
@@ -221,8 +214,6 @@ func outputPrefixes(names []string, dy int) []string {
 	}
 	return out
 }
-
-func fmtF(x float64) string { return strconv.FormatFloat(x, 'g', 10, 64) }
 
 // readInputs reads a headed CSV of inputs with the training loader's
 // reader (data.ReadCSVColumns: byte-order mark stripped, the same number
