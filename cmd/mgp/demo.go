@@ -66,7 +66,7 @@ With --paper-figures (make demo sets it) it also draws the paper's figures into
 --out: figure2.png, one grid with the training data and one row per model of
 SGP, SHGP, SMGP and SLGP that was trained (one sample of y and of f at each
 test input), and figure3.png with SHGP's w(x) on hetero, a mixture model's
-experts on step (a model with an Experts method, as SMGP will have) and SLGP's
+experts on step (a model with an Experts method, as SMGP) and SLGP's
 latent means on moons; panels without a model are skipped with a note.
 
 The paper trains every toy model for 10000 iterations. To keep the demo at

@@ -44,7 +44,7 @@ func (m *fakeModulator) Modulation(X *mat.Dense) (mean, variance []float64) {
 	return mean, variance
 }
 
-// fakeExperts is a mixture of nt constant experts (as SMGP will be); with
+// fakeExperts is a mixture of nt constant experts (as SMGP is); with
 // badRows it returns one row too few.
 type fakeExperts struct {
 	fakeModel
