@@ -40,9 +40,12 @@ records it every train.eval_every iterations; a run trained without it is an err
 Only the iterations every run of a variant evaluated are drawn.
 
 The table it prints gives, per line, the mean traced test NLL at the last drawn
-iteration and the mean of the runs' result.json test NLL ("result NLL"). The two
-differ a little even at the same iteration: the final evaluation draws its own
-samples, and a run with held-out selection scores its selected iteration.
+iteration, the mean of the runs' result.json test NLL ("result NLL"), and the
+mean of each run's lowest traced test NLL ("lowest") with the iterations where
+the runs reached it ("at iter"; far below the last iteration's when runs overfit
+late). The first two differ a little even at the same iteration: the final
+evaluation draws its own samples, and a run with held-out selection scores its
+selected iteration.
 
 The runs are read from a sweep tree, <runs>/<dataset>/<model>/<variant>/s<seed>/.
 --sweep takes the tree (out), the model, the data sets, the variants and the seeds
@@ -93,7 +96,7 @@ func runAblation(cmd *cobra.Command, o *ablationOpts) error {
 	if err != nil {
 		return inputErr(err)
 	}
-	curves, finals, notes, err := loadAblation(p)
+	curves, sums, notes, err := loadAblation(p)
 	if err != nil {
 		return inputErr(err)
 	}
@@ -108,12 +111,16 @@ func runAblation(cmd *cobra.Command, o *ablationOpts) error {
 		fmt.Fprintf(cmd.ErrOrStderr(), "note: %s\n", n)
 	}
 	w := cmd.OutOrStdout()
-	fmt.Fprintf(w, "%-12s %-16s %4s %7s %12s %12s %12s\n", "dataset", "variant", "runs", "points", "last iter", "traced NLL", "result NLL")
+	fmt.Fprintf(w, "%-12s %-16s %4s %7s %12s %12s %12s %12s %s\n", "dataset", "variant", "runs", "points", "last iter", "traced NLL", "result NLL", "lowest", "at iter")
 	for d, ds := range p.datasets {
 		for v, name := range p.variants {
-			e := curves[d][v]
+			e, s := curves[d][v], sums[d][v]
 			last := len(e.X) - 1
-			fmt.Fprintf(w, "%-12s %-16s %4d %7d %12.0f %12.4f %12.4f\n", ds, name, e.N, len(e.X), e.X[last], e.Mean[last], finals[d][v])
+			at := fmt.Sprintf("%.0f", s.lowFrom)
+			if s.lowTo != s.lowFrom {
+				at += fmt.Sprintf("-%.0f", s.lowTo)
+			}
+			fmt.Fprintf(w, "%-12s %-16s %4d %7d %12.0f %12.4f %12.4f %12.4f %s\n", ds, name, e.N, len(e.X), e.X[last], e.Mean[last], s.final, s.lowest, at)
 		}
 	}
 	fmt.Fprintf(w, "wrote %s (%d panels, %d lines each)\n", o.out, len(p.datasets), len(p.variants))

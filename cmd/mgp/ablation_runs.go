@@ -16,18 +16,45 @@ import (
 	"github.com/mgpteam/mgp/pkg/results"
 )
 
+// lineSummary is what mgp ablation prints of one line besides its curve.
+type lineSummary struct {
+	// final is the mean of the runs' result.json test NLL: their final
+	// evaluation, which draws other samples than the trace and, under
+	// held-out selection, scores the selected iteration.
+	final float64
+	// lowest is the mean over the runs of each run's lowest traced test
+	// NLL, reached between iterations lowFrom and lowTo: far below the
+	// last iteration's mean when the runs overfit late.
+	lowest, lowFrom, lowTo float64
+}
+
+// summarise returns the lineSummary of a variant's runs from their traces
+// and the mean of their result.json test NLL.
+func summarise(series []plot.Series, final float64) lineSummary {
+	ls := lineSummary{final: final, lowFrom: math.Inf(1), lowTo: math.Inf(-1)}
+	for _, s := range series {
+		best := 0
+		for i, y := range s.Y {
+			if y < s.Y[best] || math.IsNaN(s.Y[best]) {
+				best = i
+			}
+		}
+		ls.lowest += s.Y[best]
+		ls.lowFrom, ls.lowTo = min(ls.lowFrom, s.X[best]), max(ls.lowTo, s.X[best])
+	}
+	ls.lowest /= float64(len(series))
+	return ls
+}
+
 // loadAblation reads the runs of every (data set, variant) of p and
-// summarises each as an envelope: curves[d][v] for p.datasets[d] and
-// p.variants[v], with finals[d][v] the mean of the same runs' result.json
-// test NLL (their final evaluation, which draws other samples than the
-// trace and, under held-out selection, scores the selected iteration).
-// The notes say what was left out (unfinished runs, seeds of the sweep
+// summarises each as an envelope, curves[d][v] for p.datasets[d] and
+// p.variants[v], and a lineSummary, sums[d][v]. The notes say what was left out (unfinished runs, seeds of the sweep
 // not yet run, iterations not all runs evaluated). It fails
 // when a (data set, variant) has no finished run or a run has no test NLL
 // in its trace.
-func loadAblation(p *ablationPlan) (curves [][]plot.Envelope, finals [][]float64, notes []string, err error) {
+func loadAblation(p *ablationPlan) (curves [][]plot.Envelope, sums [][]lineSummary, notes []string, err error) {
 	curves = make([][]plot.Envelope, len(p.datasets))
-	finals = make([][]float64, len(p.datasets))
+	sums = make([][]lineSummary, len(p.datasets))
 	for d, ds := range p.datasets {
 		for _, v := range p.variants {
 			dir := filepath.Join(p.tree, ds, p.model, v)
@@ -56,10 +83,10 @@ func loadAblation(p *ablationPlan) (curves [][]plot.Envelope, finals [][]float64
 				notes = append(notes, fmt.Sprintf("%s: iterations %s left out: not every run has a finite test NLL there", what, joinFloats(e.Dropped)))
 			}
 			curves[d] = append(curves[d], e)
-			finals[d] = append(finals[d], final)
+			sums[d] = append(sums[d], summarise(series, final))
 		}
 	}
-	return curves, finals, notes, nil
+	return curves, sums, notes, nil
 }
 
 // variantRuns reads the test-NLL traces of the finished runs in dir's seed

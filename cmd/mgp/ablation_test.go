@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mgpteam/mgp/pkg/plot"
 	"github.com/mgpteam/mgp/pkg/results"
 	gplot "gonum.org/v1/plot"
 )
@@ -72,6 +73,48 @@ func TestAblationDrawsPanelsFromTree(t *testing.T) {
 	}
 }
 
+// TestAblationLowest checks the "lowest" and "at iter" columns: the mean of
+// each run's lowest traced test NLL, wherever in its trace it lies (also at
+// an iteration the other runs did not evaluate), and the iterations where
+// the runs reached it.
+func TestAblationLowest(t *testing.T) {
+	dir := t.TempDir()
+	tree := filepath.Join(dir, "tree")
+	for seed, trace := range [][]float64{
+		{-5.0, -5.25, -5.5, -5.75}, // lowest at 400, the last iteration
+		{-4.5, -4.75, -4.0, -3.0},  // overfits: lowest at 200
+	} {
+		src := filepath.Join(ablationTree, "naval", "smgp", "t2", "s"+string(rune('0'+seed)), "result.json")
+		r, err := results.ReadResult(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		k := 0
+		for i := range r.Trace {
+			if r.Trace[i].TestNLL != nil {
+				v := trace[k]
+				r.Trace[i].TestNLL = &v
+				k++
+			}
+		}
+		if err := results.WriteJSONAtomic(filepath.Join(tree, "naval", "smgp", "t2", "s"+string(rune('0'+seed)), "result.json"), r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, errOut, err := run(t, "ablation", "--runs", tree, "--model", "smgp", "--datasets", "naval", "-o", filepath.Join(dir, "fig.png"))
+	if err != nil {
+		t.Fatalf("ablation: %v\n%s", err, errOut)
+	}
+	// Last iteration: mean of -5.75 and -3.0; lowest: mean of -5.75 and -4.75.
+	want := "naval        t2                  2       4          400      -4.3750      -5.5000      -5.2500 200-400"
+	if !strings.Contains(out, want) {
+		t.Errorf("output lacks %q:\n%s", want, out)
+	}
+	if got := summarise([]plot.Series{{X: []float64{1, 2}, Y: []float64{math.NaN(), 3}}}, 0); got.lowest != 3 || got.lowFrom != 2 || got.lowTo != 2 {
+		t.Errorf("a NaN first point: lowest %v at %v-%v, want 3 at 2", got.lowest, got.lowFrom, got.lowTo)
+	}
+}
+
 func TestAblationTakesTheSweepFile(t *testing.T) {
 	dir := t.TempDir()
 	tree, err := filepath.Abs(ablationTree)
@@ -103,7 +146,7 @@ variants:
 	// seed 2 of the file's seeds noted as missing.
 	var rows []string
 	for _, l := range strings.Split(out, "\n") {
-		if f := strings.Fields(l); len(f) == 7 && (f[0] == "naval" || f[0] == "concrete") {
+		if f := strings.Fields(l); len(f) == 9 && (f[0] == "naval" || f[0] == "concrete") {
 			rows = append(rows, f[0]+"/"+f[1])
 		}
 	}
