@@ -48,10 +48,10 @@ func summarise(series []plot.Series, final float64) lineSummary {
 
 // loadAblation reads the runs of every (data set, variant) of p and
 // summarises each as an envelope, curves[d][v] for p.datasets[d] and
-// p.variants[v], and a lineSummary, sums[d][v]. The notes say what was left out (unfinished runs, seeds of the sweep
-// not yet run, iterations not all runs evaluated). It fails
-// when a (data set, variant) has no finished run or a run has no test NLL
-// in its trace.
+// p.variants[v], and a lineSummary, sums[d][v]. The notes say what was
+// left out (unfinished runs, seeds of the sweep not yet run, iterations
+// not all runs evaluated). It fails when a (data set, variant) has no
+// finished run or a run has no test NLL in its trace.
 func loadAblation(p *ablationPlan) (curves [][]plot.Envelope, sums [][]lineSummary, notes []string, err error) {
 	curves = make([][]plot.Envelope, len(p.datasets))
 	sums = make([][]lineSummary, len(p.datasets))

@@ -200,10 +200,7 @@ func executeCompare(cmd *cobra.Command, g *globalOpts, o *compareOpts, spec *swe
 	if err != nil {
 		return inputErr(err)
 	}
-	var progress io.Writer = cmd.ErrOrStderr()
-	if g.quiet {
-		progress = nil
-	}
+	progress := progressTo(g, cmd)
 	sum := sweep.Execute(cmd.Context(), runs, runner, sweep.Options{
 		Jobs: o.jobs, RetryFailed: o.retryFailed, Stale: 10 * time.Minute, Progress: progress, Version: version(),
 		Estimate: func(r sweep.Run, done int) (float64, bool) {

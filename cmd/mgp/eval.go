@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"path/filepath"
 	"slices"
@@ -135,15 +134,6 @@ func newEvalCmd(g *globalOpts) *cobra.Command {
 	c.Flags().StringVar(&o.points, "points-out", "", "also write one CSV row per test point: its inputs and outputs (original scale) and its NLL; the NLL column's mean is the test NLL (not for mnist)")
 	_ = c.MarkFlagRequired("run")
 	return c
-}
-
-// progressTo is where a command's progress lines go: stderr, or nowhere
-// under --quiet.
-func progressTo(g *globalOpts, cmd *cobra.Command) io.Writer {
-	if g.quiet {
-		return nil
-	}
-	return cmd.ErrOrStderr()
 }
 
 // checkEstimator refuses an unknown --nll and any but the paper's KDE

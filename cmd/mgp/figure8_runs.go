@@ -46,10 +46,7 @@ func pickupDensities(cmd *cobra.Command, g *globalOpts, dir string, samples int)
 	}
 	ld := mat.NewDense(n, 1, nil)
 	label := strings.ToUpper(ck.Config.ModelName())
-	opts := train.EvalOptions{LogDensities: ld, Label: "figure8 " + label}
-	if !g.quiet {
-		opts.Progress = cmd.ErrOrStderr()
-	}
+	opts := train.EvalOptions{LogDensities: ld, Label: "figure8 " + label, Progress: progressTo(g, cmd)}
 	if _, err := train.ReevaluateWith(cmd.Context(), ck, exp, m, train.RunPredictive(ck), samples, ck.Config.Train.Seed, opts); err != nil {
 		return nil, err
 	}

@@ -133,6 +133,7 @@ func runPredict(cmd *cobra.Command, g *globalOpts, o *predictOpts) error {
 	ctx := cmd.Context()
 	rng := train.NewRNG(o.seed)
 	rows := train.BlockRows(P, dy)
+	num := results.FormatCSVFloat
 	err = results.WriteCSVAtomic(o.out, head, func(emit func([]string) error) error {
 		row := make([]string, 0, len(head))
 		// Blocks of rows bound the samples held at once; the generator runs
@@ -172,13 +173,13 @@ func runPredict(cmd *cobra.Command, g *globalOpts, o *predictOpts) error {
 				}
 				for d := 0; d < dy; d++ {
 					j := i*dy + d
-					row = append(row, results.FormatCSVFloat(mean[j]), results.FormatCSVFloat(std[j]))
+					row = append(row, num(mean[j]), num(std[j]))
 					for k := range o.quantiles {
-						row = append(row, results.FormatCSVFloat(qs.At(k, j)))
+						row = append(row, num(qs.At(k, j)))
 					}
 					if o.raw {
 						for p := 0; p < P; p++ {
-							row = append(row, results.FormatCSVFloat(ys.At(p, j)))
+							row = append(row, num(ys.At(p, j)))
 						}
 					}
 				}

@@ -18,6 +18,15 @@ type globalOpts struct {
 	stderr  io.Writer
 }
 
+// progressTo is where a command's progress lines go: stderr, or nowhere
+// under --quiet.
+func progressTo(g *globalOpts, cmd *cobra.Command) io.Writer {
+	if g.quiet {
+		return nil
+	}
+	return cmd.ErrOrStderr()
+}
+
 func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 	g := &globalOpts{stdout: stdout, stderr: stderr}
 	root := &cobra.Command{

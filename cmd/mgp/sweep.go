@@ -148,7 +148,7 @@ func runSweep(cmd *cobra.Command, g *globalOpts, o *sweepOpts) error {
 	if err != nil {
 		return inputErr(err)
 	}
-	w, ew := cmd.OutOrStdout(), cmd.ErrOrStderr()
+	w := cmd.OutOrStdout()
 	fmt.Fprintf(w, "sweep %s (%s): %d runs", spec.Name, o.config, all)
 	if sn > 1 {
 		fmt.Fprintf(w, "; shard %d/%d (%s) has %d", si, sn, from, len(runs))
@@ -193,10 +193,7 @@ func runSweep(cmd *cobra.Command, g *globalOpts, o *sweepOpts) error {
 		})
 		return p.src.locate(err) // a key found wrong with the data: its line
 	}
-	var progress io.Writer = ew
-	if g.quiet {
-		progress = nil
-	}
+	progress := progressTo(g, cmd)
 	eo := o.execOptions()
 	eo.Progress, eo.Version = progress, version()
 	eo.Estimate = func(r sweep.Run, done int) (float64, bool) {
