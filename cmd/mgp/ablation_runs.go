@@ -96,40 +96,7 @@ func loadAblation(p *ablationPlan) (curves [][]plot.Envelope, sums [][]lineSumma
 // result.json. A missing dir has no runs; a result of another data set or
 // model than the tree says (ds, model) is an error.
 func variantRuns(dir string, seeds []uint64, ds, model string) (series []plot.Series, final float64, found []uint64, unfinished int, err error) {
-	entries, err := os.ReadDir(dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, math.NaN(), nil, 0, nil
-	}
-	if err != nil {
-		return nil, 0, nil, 0, err
-	}
-	type seedDir struct {
-		seed uint64
-		name string
-	}
-	var dirs []seedDir
-	for _, e := range entries {
-		s, ok := strings.CutPrefix(e.Name(), "s")
-		seed, perr := strconv.ParseUint(s, 10, 64)
-		if !e.IsDir() || !ok || perr != nil || (seeds != nil && !slices.Contains(seeds, seed)) {
-			continue
-		}
-		dirs = append(dirs, seedDir{seed, e.Name()})
-	}
-	slices.SortFunc(dirs, func(a, b seedDir) int { return cmp.Compare(a.seed, b.seed) })
-	for _, sd := range dirs {
-		file := filepath.Join(dir, sd.name, "result.json")
-		r, err := results.ReadResult(file)
-		if errors.Is(err, fs.ErrNotExist) {
-			unfinished++
-			continue
-		}
-		if err != nil {
-			return nil, 0, nil, 0, err
-		}
-		if r.Dataset != ds || r.Model != model {
-			return nil, 0, nil, 0, fmt.Errorf("%s: a run of %s on %s, not of %s on %s as its directory says", file, r.Model, r.Dataset, model, ds)
-		}
+	unfinished, err = eachSeedResult(dir, seeds, ds, model, func(seed uint64, file string, r *results.Result) error {
 		var s plot.Series
 		for _, tp := range r.Trace {
 			if tp.TestNLL != nil {
@@ -137,10 +104,14 @@ func variantRuns(dir string, seeds []uint64, ds, model string) (series []plot.Se
 			}
 		}
 		if len(s.X) == 0 {
-			return nil, 0, nil, 0, fmt.Errorf("%s: no test NLL in its trace: train with train.eval_every (e.g. --set train.eval_every=1000) to record it", file)
+			return fmt.Errorf("%s: no test NLL in its trace: train with train.eval_every (e.g. --set train.eval_every=1000) to record it", file)
 		}
-		series, found = append(series, s), append(found, sd.seed)
+		series, found = append(series, s), append(found, seed)
 		final += r.Metrics.NLL
+		return nil
+	})
+	if err != nil {
+		return nil, 0, nil, 0, err
 	}
 	if len(series) == 0 {
 		return nil, math.NaN(), found, unfinished, nil

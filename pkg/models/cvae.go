@@ -135,8 +135,30 @@ func (m *CVAE) Objective(t *ad.Tape, s Step) *ad.Var {
 // latent f, so F is nil.
 func (m *CVAE) Sample(X *mat.Dense, P int, rng *rand.Rand) (Y, F *mat.Dense) {
 	n, _ := X.Dims()
-	dy, dw := m.dy, m.Cfg.DW
+	dy := m.dy
 	Y = mat.NewDense(P, n*dy, nil)
+	m.priorDecode(X, P, rng, func(i0, nb int, muD, vD *ad.Var) {
+		for p := 0; p < P; p++ {
+			row := Y.RawRowView(p)
+			for i := 0; i < nb; i++ {
+				r := p*nb + i
+				for d := 0; d < dy; d++ {
+					row[(i0+i)*dy+d] = muD.Val.At(r, d) + rng.NormFloat64()*math.Sqrt(m.decVar(vD, r, d))
+				}
+			}
+		}
+	})
+	return Y, nil
+}
+
+// priorDecode draws P values of w per row of X from p(w | x*) (as
+// μ^p + z√(v^p + ε_r)) and runs [x*, w] through the decoder, in chunks of
+// at most nnSampleRows rows. After each chunk's draws it calls visit with
+// the chunk's first row i0, its size nb and the decoder's mean and
+// variance, whose row p·nb + i is draw p at row i0 + i (read the variance
+// with decVar); visit may draw from rng.
+func (m *CVAE) priorDecode(X *mat.Dense, P int, rng *rand.Rand, visit func(i0, nb int, muD, vD *ad.Var)) {
+	n, _ := X.Dims()
 	t := noGradTape()
 	chunk := max(1, nnSampleRows/P)
 	for i0 := 0; i0 < n; i0 += chunk {
@@ -145,24 +167,20 @@ func (m *CVAE) Sample(X *mat.Dense, P int, rng *rand.Rand) (Y, F *mat.Dense) {
 		t.Reset()
 		x := t.Const(X.Slice(i0, i1, 0, m.dx))
 		muP, vP := m.W.prior(t, x)
-		eps := t.Const(fillNormal(nil, P*nb, dw, rng))
+		eps := t.Const(fillNormal(nil, P*nb, m.Cfg.DW, rng))
 		w := reparam(t, t.Tile(muP, P), t.Tile(vP, P), eps) // row p·nb + i
 		muD, vD := m.likelihood(t, t.ConcatCols(t.Tile(x, P), w))
-		for p := 0; p < P; p++ {
-			row := Y.RawRowView(p)
-			for i := 0; i < nb; i++ {
-				r := p*nb + i
-				for d := 0; d < dy; d++ {
-					v := vD.Val.At(0, 0)
-					if m.Noise == nil {
-						v = vD.Val.At(r, d)
-					}
-					row[(i0+i)*dy+d] = muD.Val.At(r, d) + rng.NormFloat64()*math.Sqrt(v)
-				}
-			}
-		}
+		visit(i0, nb, muD, vD)
 	}
-	return Y, nil
+}
+
+// decVar is the decoder's variance of output d at row r of vD: its own
+// under the heteroscedastic decoder, the one noise variance otherwise.
+func (m *CVAE) decVar(vD *ad.Var, r, d int) float64 {
+	if m.Noise != nil {
+		return vD.Val.At(0, 0)
+	}
+	return vD.Val.At(r, d)
 }
 
 // Diagnostics implements Diagnoser, over the training points (first 2000):

@@ -3,6 +3,7 @@ package models
 import (
 	"math/rand/v2"
 
+	ad "github.com/mgpteam/mgp/pkg/autodiff"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -67,33 +68,19 @@ func (c *latentCore) mixture(X *mat.Dense, P int, rng *rand.Rand) (Mu, V *mat.De
 // the decoder's mean and variance.
 func (m *CVAE) PredictiveMixture(X *mat.Dense, P int, rng *rand.Rand) (Mu, V *mat.Dense) {
 	n, _ := X.Dims()
-	dy, dw := m.dy, m.Cfg.DW
+	dy := m.dy
 	Mu, V = mat.NewDense(P, n*dy, nil), mat.NewDense(P, n*dy, nil)
-	t := noGradTape()
-	chunk := max(1, nnSampleRows/P)
-	for i0 := 0; i0 < n; i0 += chunk {
-		i1 := min(n, i0+chunk)
-		nb := i1 - i0
-		t.Reset()
-		x := t.Const(X.Slice(i0, i1, 0, m.dx))
-		muP, vP := m.W.prior(t, x)
-		eps := t.Const(fillNormal(nil, P*nb, dw, rng))
-		w := reparam(t, t.Tile(muP, P), t.Tile(vP, P), eps) // row p·nb + i
-		muD, vD := m.likelihood(t, t.ConcatCols(t.Tile(x, P), w))
+	m.priorDecode(X, P, rng, func(i0, nb int, muD, vD *ad.Var) {
 		for p := 0; p < P; p++ {
 			mu, v := Mu.RawRowView(p), V.RawRowView(p)
 			for i := 0; i < nb; i++ {
 				r := p*nb + i
 				for d := 0; d < dy; d++ {
 					mu[(i0+i)*dy+d] = muD.Val.At(r, d)
-					if m.Noise == nil {
-						v[(i0+i)*dy+d] = vD.Val.At(r, d)
-					} else {
-						v[(i0+i)*dy+d] = vD.Val.At(0, 0)
-					}
+					v[(i0+i)*dy+d] = m.decVar(vD, r, d)
 				}
 			}
 		}
-	}
+	})
 	return Mu, V
 }
