@@ -1,10 +1,8 @@
 package data
 
 import (
-	"encoding/csv"
 	"fmt"
 	"io"
-	"strings"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -19,23 +17,12 @@ import (
 // has one row per data row and one column per picked index. Errors name the
 // file, the line and the column. pick must choose at least one column.
 func ReadCSVColumns(path string, pick func(header []string) ([]int, error)) (*mat.Dense, error) {
-	f, err := openData(path, "check the path of the CSV file")
+	c, err := openCSVRows(path)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	r := csv.NewReader(f)
-	r.FieldsPerRecord = -1 // checked below, with a better message
-	r.ReuseRecord = true
-
-	header, err := r.Read()
-	if err == io.EOF {
-		return nil, &FileError{Path: path, Line: 1, Msg: "file is empty; a CSV file needs a header row naming the columns, then one row per data point"}
-	}
-	if err != nil {
-		return nil, csvSyntaxError(path, err)
-	}
-	header = trimHeader(header)
+	defer c.close()
+	header := c.header
 	cols, err := pick(header)
 	if err != nil {
 		return nil, err
@@ -51,24 +38,15 @@ func ReadCSVColumns(path string, pick func(header []string) ([]int, error)) (*ma
 	var vals []float64
 	n := 0
 	for {
-		rec, err := r.Read()
+		rec, err := c.next()
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			return nil, csvSyntaxError(path, err)
-		}
-		line, _ := r.FieldPos(0)
-		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
-			continue // a blank line with only whitespace
-		}
-		if len(rec) != len(header) {
-			return nil, &FileError{Path: path, Line: line, Msg: fmt.Sprintf(
-				"row has %d fields but the header has %d columns; every row needs one value per column",
-				len(rec), len(header))}
+			return nil, err
 		}
 		for _, j := range cols {
-			v, err := csvValue(path, r, rec, header, j)
+			v, err := csvValue(path, c.r, rec, header, j)
 			if err != nil {
 				return nil, err
 			}
