@@ -154,19 +154,7 @@ func (l *Inducing) marginals(t *ad.Tape, pr Prior, X *ad.Var, qs []*ad.Var, wm, 
 	} else {
 		A = t.TriSolve(pr.L, Kzx, false)
 	}
-	proj := A
-	m := wm
-	if !l.Whiten {
-		m = l.Mean.On(t)
-		proj = t.TriSolve(pr.L, A, true)
-		if l.Mu0 != nil {
-			m = t.Sub(m, l.Mu0.On(t))
-		}
-	}
-	mean = t.MatMul(proj, m, true, false) // n x P
-	if l.Mu0 != nil {
-		mean = t.Add(mean, l.Mu0.On(t))
-	}
+	proj, mean := l.projectedMean(t, pr, A, wm)
 	cols := make([]*ad.Var, l.P)
 	kdiag := t.Transpose(l.Kern.Diag(t, X)) // 1 x n
 	if l.Whiten {
@@ -185,6 +173,26 @@ func (l *Inducing) marginals(t *ad.Tape, pr Prior, X *ad.Var, qs []*ad.Var, wm, 
 		return mean, cols[0]
 	}
 	return mean, t.ConcatCols(cols...)
+}
+
+// projectedMean returns, at the columns of A = L⁻¹K_ZX, the projection of
+// the inducing values onto the points (A whitened, L⁻ᵀA otherwise) and the
+// marginal means projᵀ(m - μ₀) + μ₀ (n x P); wm is the whitened mean m
+// linked to L, unused unwhitened.
+func (l *Inducing) projectedMean(t *ad.Tape, pr Prior, A, wm *ad.Var) (proj, mean *ad.Var) {
+	proj, m := A, wm
+	if !l.Whiten {
+		m = l.Mean.On(t)
+		proj = t.TriSolve(pr.L, A, true)
+		if l.Mu0 != nil {
+			m = t.Sub(m, l.Mu0.On(t))
+		}
+	}
+	mean = t.MatMul(proj, m, true, false) // n x P
+	if l.Mu0 != nil {
+		mean = t.Add(mean, l.Mu0.On(t))
+	}
+	return proj, mean
 }
 
 // KL returns Σ_r KL[q(u_r) ‖ p(u_r)] (1 x 1), models.md §1.2: whitened

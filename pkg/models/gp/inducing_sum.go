@@ -119,18 +119,7 @@ func (l *Inducing) gramSum(t *ad.Tape, w *ad.Var) *ad.Var {
 func (l *Inducing) marginalsSum(t *ad.Tape, pr Prior, X, Q, wm, W *ad.Var) (mean, varSum *ad.Var) {
 	Kzx := l.Kern.K(t, pr.Z, X)       // M x n
 	A := t.TriSolve(pr.L, Kzx, false) // M x n
-	proj, m := A, wm
-	if !l.Whiten {
-		m = l.Mean.On(t)
-		proj = t.TriSolve(pr.L, A, true)
-		if l.Mu0 != nil {
-			m = t.Sub(m, l.Mu0.On(t))
-		}
-	}
-	mean = t.MatMul(proj, m, true, false) // n x P
-	if l.Mu0 != nil {
-		mean = t.Add(mean, l.Mu0.On(t))
-	}
+	proj, mean := l.projectedMean(t, pr, A, wm)
 	P := float64(l.P)
 	times := func(v *ad.Var) *ad.Var { // W·v
 		if W == nil {
