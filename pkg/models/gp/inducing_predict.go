@@ -19,17 +19,11 @@ import (
 func (l *Inducing) PredictMarginals(t *ad.Tape, pr Prior, X *ad.Var) (mean *ad.Var, variance *mat.Dense) {
 	Kzx := l.Kern.K(t, pr.Z, X)       // M x n
 	A := t.TriSolve(pr.L, Kzx, false) // M x n
-	proj, m := A, l.Mean.On(t)
-	if !l.Whiten {
-		proj = t.TriSolve(pr.L, A, true)
-		if l.Mu0 != nil {
-			m = t.Sub(m, l.Mu0.On(t))
-		}
+	var wm *ad.Var
+	if l.Whiten {
+		wm = l.Mean.On(t)
 	}
-	mean = t.MatMul(proj, m, true, false) // n x P
-	if l.Mu0 != nil {
-		mean = t.Add(mean, l.Mu0.On(t))
-	}
+	proj, mean := l.projectedMean(t, pr, A, wm)
 	M, n := A.Rows(), A.Cols()
 	base := make([]float64, n) // k_** - ‖a‖²
 	kd := l.Kern.Diag(t, X).Val
