@@ -39,11 +39,7 @@ func (c *latentCore) sample(X *mat.Dense, P int, rng *rand.Rand, plugIn bool) (Y
 	dy := c.dy
 	Y, F = mat.NewDense(P, n*dy, nil), mat.NewDense(P, n*dy, nil)
 	s2 := c.noises()
-	chunk := sampleChunk(P, dy)
-	for i0 := 0; i0 < n; i0 += chunk {
-		i1 := min(n, i0+chunk)
-		nb := i1 - i0
-		muF, nuF := c.predictChunk(X.Slice(i0, i1, 0, c.dx).(*mat.Dense), P, rng, plugIn)
+	c.eachChunk(X, P, rng, plugIn, func(i0, nb int, muF, nuF *mat.Dense) {
 		for p := 0; p < P; p++ {
 			for i := 0; i < nb; i++ {
 				for d := 0; d < dy; d++ {
@@ -55,8 +51,22 @@ func (c *latentCore) sample(X *mat.Dense, P int, rng *rand.Rand, plugIn bool) (Y
 				}
 			}
 		}
-	}
+	})
 	return Y, F
+}
+
+// eachChunk runs predictChunk on the rows of X in chunks of sampleChunk
+// rows and, after each, calls visit with the chunk's first row i0, its
+// size nb and the GP's means and variances, whose row p·nb + i is draw p
+// at row i0 + i; visit may draw from rng.
+func (c *latentCore) eachChunk(X *mat.Dense, P int, rng *rand.Rand, plugIn bool, visit func(i0, nb int, muF, nuF *mat.Dense)) {
+	n, _ := X.Dims()
+	chunk := sampleChunk(P, c.dy)
+	for i0 := 0; i0 < n; i0 += chunk {
+		i1 := min(n, i0+chunk)
+		muF, nuF := c.predictChunk(X.Slice(i0, i1, 0, c.dx).(*mat.Dense), P, rng, plugIn)
+		visit(i0, i1-i0, muF, nuF)
+	}
 }
 
 // sampleChunk is the number of points whose draws sample (and mixture)

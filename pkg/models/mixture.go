@@ -46,11 +46,7 @@ func (c *latentCore) mixture(X *mat.Dense, P int, rng *rand.Rand) (Mu, V *mat.De
 	dy := c.dy
 	Mu, V = mat.NewDense(P, n*dy, nil), mat.NewDense(P, n*dy, nil)
 	s2 := c.noises()
-	chunk := sampleChunk(P, dy)
-	for i0 := 0; i0 < n; i0 += chunk {
-		i1 := min(n, i0+chunk)
-		nb := i1 - i0
-		muF, nuF := c.predictChunk(X.Slice(i0, i1, 0, c.dx).(*mat.Dense), P, rng, false)
+	c.eachChunk(X, P, rng, false, func(i0, nb int, muF, nuF *mat.Dense) {
 		for p := 0; p < P; p++ {
 			mu, v := Mu.RawRowView(p), V.RawRowView(p)
 			for i := 0; i < nb; i++ {
@@ -60,7 +56,7 @@ func (c *latentCore) mixture(X *mat.Dense, P int, rng *rand.Rand) (Mu, V *mat.De
 				}
 			}
 		}
-	}
+	})
 	return Mu, V
 }
 
