@@ -1,9 +1,7 @@
 package main
 
 import (
-	"context"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -15,7 +13,6 @@ import (
 	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/sweep"
-	"github.com/mgpteam/mgp/pkg/train"
 	"github.com/spf13/cobra"
 )
 
@@ -180,33 +177,19 @@ func runCompare(cmd *cobra.Command, g *globalOpts, o *compareOpts) error {
 
 // executeCompare runs the compare sweep as mgp sweep would.
 func executeCompare(cmd *cobra.Command, g *globalOpts, o *compareOpts, spec *sweep.Spec, planned []plannedRun) error {
-	byID := map[string]plannedRun{}
 	runs := make([]sweep.Run, len(planned))
 	for i, p := range planned {
-		byID[p.ID()] = p
 		runs[i] = p.Run
-	}
-	cmdLine := commandLine()
-	runner := func(ctx context.Context, r sweep.Run, resume bool, log io.Writer) error {
-		p := byID[r.ID()]
-		_, err := train.Run(ctx, p.cfg, train.Options{
-			DataDir: resolveDataDir(g.dataDir, p.cfg.Data.Dir), OutDir: r.Dir, Log: log,
-			Command: fmt.Sprintf("mgp train -c %s %s --out %s", r.Config, setFlags(r.Sets), r.Dir),
-			Version: version(), Variant: r.Variant, Resume: resume, ResumeHint: cmdLine,
-		})
-		return p.src.locate(err)
 	}
 	costs, err := sweepCosts(spec.Out, nil)
 	if err != nil {
 		return inputErr(err)
 	}
-	progress := progressTo(g, cmd)
+	runner, estimate := plannedRunner(g, planned, costs)
+	cmdLine := commandLine()
 	sum := sweep.Execute(cmd.Context(), runs, runner, sweep.Options{
-		Jobs: o.jobs, RetryFailed: o.retryFailed, Stale: 10 * time.Minute, Progress: progress, Version: version(),
-		Estimate: func(r sweep.Run, done int) (float64, bool) {
-			sec, _, err := costs.Estimate(r.Model, r.Dataset, byID[r.ID()].cfg.Train.Iterations, done)
-			return sec, err == nil
-		},
+		Jobs: o.jobs, RetryFailed: o.retryFailed, Stale: 10 * time.Minute, Progress: progressTo(g, cmd), Version: version(),
+		Estimate: estimate,
 	})
 	switch {
 	case cmd.Context().Err() != nil:

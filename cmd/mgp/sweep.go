@@ -1,10 +1,8 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"runtime"
 	"slices"
@@ -178,28 +176,10 @@ func runSweep(cmd *cobra.Command, g *globalOpts, o *sweepOpts) error {
 	if o.dryRun {
 		return dryRun(cmd.Context(), w, planned, costs, o, resolveDataDir(g.dataDir, ""))
 	}
-	byID := map[string]plannedRun{}
-	for _, p := range planned {
-		byID[p.ID()] = p
-	}
+	runner, estimate := plannedRunner(g, planned, costs)
 	cmdLine := commandLine()
-	runner := func(ctx context.Context, r sweep.Run, resume bool, log io.Writer) error {
-		p := byID[r.ID()]
-		_, err := train.Run(ctx, p.cfg, train.Options{
-			DataDir: resolveDataDir(g.dataDir, p.cfg.Data.Dir), OutDir: r.Dir, Log: log,
-			Command: fmt.Sprintf("mgp train -c %s %s --out %s", r.Config, setFlags(r.Sets), r.Dir),
-			Version: version(), Variant: r.Variant, Resume: resume,
-			ResumeHint: cmdLine,
-		})
-		return p.src.locate(err) // a key found wrong with the data: its line
-	}
-	progress := progressTo(g, cmd)
 	eo := o.execOptions()
-	eo.Progress, eo.Version = progress, version()
-	eo.Estimate = func(r sweep.Run, done int) (float64, bool) {
-		sec, _, err := costs.Estimate(r.Model, r.Dataset, byID[r.ID()].cfg.Train.Iterations, done)
-		return sec, err == nil
-	}
+	eo.Progress, eo.Version, eo.Estimate = progressTo(g, cmd), version(), estimate
 	sum := sweep.Execute(cmd.Context(), runs, runner, eo)
 	fmt.Fprintf(w, "sweep %s: %d runs: %d done before, %d completed now, %d failed now, %d failed before (skipped), %d running elsewhere, %d interrupted, %d not started",
 		spec.Name, sum.Total, sum.AlreadyDone, sum.Completed, sum.Failed, sum.SkippedFailed, sum.Locked, sum.Interrupted, sum.Left)
