@@ -112,9 +112,10 @@ reproduce-mnist: build
 # figure5.png (SLGP, d_w), figure6.png (SLGP, bound), and Figs. 5 and 6 under
 # the recommended SLGP setting on wine-red (figure5-recommended.png,
 # figure6-recommended.png; figure5-recommended-zoom.png clips its NLL axis at
-# 1.6, where the d_w = 4 runs that overfit late would flatten the others). QUICK=1 runs the -quick sweep files (2000
-# iterations, seeds 0-1, about an hour on 2 cores) into
-# results/ablations-quick/runs and draws into results/figures/quick/.
+# 1.6, where the d_w = 4 runs that overfit late would flatten the others).
+# QUICK=1 runs the -quick sweep files (2000 iterations, seeds 0-1, about an
+# hour on 2 cores) into results/ablations-quick/runs and draws into
+# results/figures/quick/.
 .PHONY: reproduce-ablations
 ABL_SUFFIX := $(if $(QUICK),-quick,)
 ABL_FIGS   := results/figures$(if $(QUICK),/quick,)
