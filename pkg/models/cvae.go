@@ -7,7 +7,6 @@ import (
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
 	"github.com/mgpteam/mgp/pkg/models/nn"
 	"gonum.org/v1/gonum/mat"
-	"gonum.org/v1/gonum/stat"
 )
 
 // CVAEConfig configures CVAE (models.md §6.6).
@@ -184,8 +183,8 @@ func (m *CVAE) decVar(vD *ad.Var, r, d int) float64 {
 }
 
 // Diagnostics implements Diagnoser, over the training points (first 2000):
-// the spread of the posterior means of w (a collapsed q(w | x, y) has
-// none), the mean KL^W, the noise variance of the homoscedastic decoder,
+// the spread of the posterior means of w in its most varying dimension (a
+// collapsed q(w | x, y) has none), the mean KL^W, the noise variance of the homoscedastic decoder,
 // and the fraction of dead ReLUs per hidden layer of every MLP.
 func (m *CVAE) Diagnostics(X, Y *mat.Dense) map[string]float64 {
 	X, Y = diagSubset(X, Y)
@@ -194,7 +193,7 @@ func (m *CVAE) Diagnostics(X, Y *mat.Dense) map[string]float64 {
 	muQ, vQ := m.W.post(t, x, y)
 	muP, vP := m.W.prior(t, x)
 	out := map[string]float64{
-		"q_w_mean_spread": stat.PopStdDev(mat.Col(nil, 0, muQ.Val), nil),
+		"q_w_mean_spread": meanSpread(muQ.Val),
 		"kl_w_mean":       t.Mean(normalKLRows(t, muQ, vQ, muP, vP)).Scalar(),
 	}
 	if m.Noise != nil {

@@ -10,9 +10,23 @@ import (
 )
 
 // LiveSpread is the spread (population sd over the training points, in
-// standardised units) of q(w | x, y)'s mean above which w is said to carry
-// information.
+// standardised units) of q(w | x, y)'s mean, in its most varying dimension
+// (meanSpread), above which w is said to carry information.
 const LiveSpread = 0.1
+
+// meanSpread is the q_w_mean_spread diagnostic of the posterior means mu
+// (one row per point, one column per dimension of w): the largest
+// population sd over the points of any one column. A w that carries
+// information in any of its dimensions has a spread; one that is dead in
+// all of them has none.
+func meanSpread(mu mat.Matrix) float64 {
+	_, dw := mu.Dims()
+	var s float64
+	for j := 0; j < dw; j++ {
+		s = max(s, stat.PopStdDev(mat.Col(nil, j, mu), nil))
+	}
+	return s
+}
 
 // MemorisationNoise is the output noise variance (standardised units) below
 // which a latent model with a live w is flagged as memorising its training
@@ -105,7 +119,7 @@ func (c *latentCore) diagnostics(X, Y *mat.Dense) map[string]float64 {
 		out["nu0"] = c.Enc.Nu0.Value().At(0, 0)
 	}
 	muQ, vQ, muP, vP := c.wDists(X, Y)
-	out["q_w_mean_spread"] = stat.PopStdDev(mat.Col(nil, 0, muQ.Val), nil)
+	out["q_w_mean_spread"] = meanSpread(muQ.Val)
 	out["q_w_agg_mean"], out["q_w_agg_var"], out["p_w_agg_mean"], out["p_w_agg_var"] = aggregates(muQ, vQ, muP, vP)
 	out["kl_w_mean"] = stat.Mean(normalKLRows(c.tape, muQ, vQ, muP, vP).Val.RawMatrix().Data, nil)
 	c.lengthscaleDiagnostics(out)

@@ -194,3 +194,42 @@ func TestLengthscaleDiagnostics(t *testing.T) {
 		t.Error("a lengthscale on w reported under the PCA φ")
 	}
 }
+
+// TestMeanSpreadAllDimensions: q_w_mean_spread is the spread of q(w | x,
+// y)'s mean in its most varying dimension, so a w that varies in its
+// second dimension only is live. Reading the first column alone (as before
+// 2026-11-27) reports d_w > 1 runs dead that are not.
+func TestMeanSpreadAllDimensions(t *testing.T) {
+	mu := mat.NewDense(4, 3, []float64{
+		0.5, 1, 0,
+		0.5, -1, 0.2,
+		0.5, 1, 0,
+		0.5, -1, 0.2,
+	})
+	if got := meanSpread(mu); got != 1 {
+		t.Fatalf("meanSpread = %g, want 1 (column 1's population sd)", got)
+	}
+	rng := rand.New(rand.NewPCG(41, 42))
+	X, Y := adtest.Rand(rng, 60, 2), adtest.Rand(rng, 60, 1)
+	cfg := DefaultSLGPConfig()
+	cfg.M, cfg.Hidden, cfg.DW = 6, []int{8, 8}, 3
+	m, err := NewSLGP(cfg, Spec{X: X, Y: Y, Seed: 3, KMeans: func(X *mat.Dense, M int, _ uint64) *mat.Dense {
+		return adtest.Rand(rand.New(rand.NewPCG(1, 1)), M, 2)
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	randomize(m.Params(), rand.New(rand.NewPCG(5, 5)), 1)
+	muQ, _, _, _ := m.wDists(X, Y)
+	var want float64
+	first := stat.PopStdDev(mat.Col(nil, 0, muQ.Val), nil)
+	for j := 0; j < cfg.DW; j++ {
+		want = max(want, stat.PopStdDev(mat.Col(nil, j, muQ.Val), nil))
+	}
+	if want == first {
+		t.Fatalf("the first dimension varies most (%g): pick other parameters so the test tells the columns apart", first)
+	}
+	if got := m.Diagnostics(X, Y)["q_w_mean_spread"]; got != want {
+		t.Errorf("q_w_mean_spread = %g, want %g (the largest column spread; the first column's is %g)", got, want, first)
+	}
+}
