@@ -184,8 +184,9 @@ func (m *CVAE) decVar(vD *ad.Var, r, d int) float64 {
 
 // Diagnostics implements Diagnoser, over the training points (first 2000):
 // the spread of the posterior means of w in its most varying dimension (a
-// collapsed q(w | x, y) has none), the mean KL^W, the noise variance of the homoscedastic decoder,
-// and the fraction of dead ReLUs per hidden layer of every MLP.
+// collapsed q(w | x, y) has none), the mean KL^W, the noise variance of the
+// homoscedastic decoder, and the fraction of dead ReLUs per hidden layer of
+// every MLP.
 func (m *CVAE) Diagnostics(X, Y *mat.Dense) map[string]float64 {
 	X, Y = diagSubset(X, Y)
 	t := noGradTape()
