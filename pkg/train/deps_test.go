@@ -16,6 +16,8 @@ import (
 //   - plot (the figures) imports only results (for its atomic writes);
 //   - report (tables, run comparisons, the paper's values) imports only
 //     eval and results: a table never needs models or training;
+//   - rundir (a run directory's files, states and rules) imports only
+//     results, runlock and config: train and sweep import it;
 //   - train never imports report or sweep;
 //   - sweep may import train: it resolves run configs, reads checkpoints
 //     and times runs (Measure) through it, while how a run is executed is
@@ -47,6 +49,7 @@ func TestDependencyDirection(t *testing.T) {
 		{pkg: "pkg/results", only: []string{}, forbidden: cli},
 		{pkg: "pkg/plot", only: p("results"), forbidden: cli},
 		{pkg: "pkg/report", only: p("eval", "results"), forbidden: cli},
+		{pkg: "pkg/rundir", only: p("results", "runlock", "config"), forbidden: cli},
 		{pkg: "pkg/train", forbidden: append(p("report", "sweep"), cli...)},
 		{pkg: "pkg/sweep", forbidden: append(p("report"), cli...)},
 	}
