@@ -86,17 +86,14 @@ func runTrain(cmd *cobra.Command, g *globalOpts, o *trainOpts) error {
 	}
 	out := o.out
 	if out == "" {
-		out = defaultRunDir(cfg)
+		out = train.DefaultRunDir(cfg)
 	}
-	lock, err := lockRunDir(out, o.stale)
+	lock, err := claimRunDir(out, o)
 	if err != nil {
 		return err
 	}
 	defer lock.Release()
 	defer warnIfLost(lock, g.stderr, out)()
-	if err := checkRunDirFree(out, o.resume || o.restart, o.overwrite); err != nil {
-		return err
-	}
 	opts := train.Options{
 		DataDir: resolveDataDir(g.dataDir, cfg.Data.Dir), OutDir: out, Log: g.stderr,
 		TTY: train.IsTerminal(os.Stderr), Command: commandLine(), Version: version(), Quiet: g.quiet,

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/mgpteam/mgp/pkg/rundir"
 	"github.com/mgpteam/mgp/pkg/train"
 )
 
@@ -34,7 +35,7 @@ func TestMoveAsideKeepsArraysFile(t *testing.T) {
 	if err := moveAside(dir); err != nil {
 		t.Fatal(err)
 	}
-	if bins, _ := train.ArraysFiles(dir); len(bins) != 0 {
+	if bins, _ := rundir.ArraysFiles(dir); len(bins) != 0 {
 		t.Fatalf("arrays files left under their names: %v", bins)
 	}
 	save(1, 0.5) // the new run's first checkpoint
@@ -44,7 +45,7 @@ func TestMoveAsideKeepsArraysFile(t *testing.T) {
 		}
 	}
 	// Restore the replaced run by hand.
-	if _, err := train.RemoveArraysFiles(dir, ""); err != nil {
+	if _, err := rundir.RemoveArraysFiles(dir, ""); err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range []string{old[0], ckp} {

@@ -1,56 +1,44 @@
 package sweep
 
 import (
-	"errors"
-	"io/fs"
-	"path/filepath"
-
-	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/rundir"
 	"github.com/mgpteam/mgp/pkg/train"
 )
 
 // legacyDone is the detail of a run counted done under the rule for
 // results of versions before fingerprints.
-const legacyDone = "result of an earlier version without fingerprints; its recorded config is the sweep's"
+const legacyDone = rundir.LegacyDone
 
-// resultStatus judges dir's result.json, when there is one (ok false: no
-// result, or one that does not make the run done and leaves the decision
-// to the checkpoint). A run is Done only when its result is complete and
-// made under the wanted config and data:
-//
-//   - a result marked "complete" counts when its config fingerprint is the
-//     wanted config's and its data fingerprint the wanted data's; a
-//     different config or data makes it Changed, naming what differs;
-//   - a result without the mark (versions before it) counts as complete
-//     unless the checkpoint beside it is unfinished (then it is a result
-//     written by `mgp eval --write` on an unfinished run, and the run
-//     resumes); without a fingerprint its recorded config is compared with
-//     the wanted one instead (the keys that never change the numbers
-//     aside), and its data cannot be checked;
-//   - a result that cannot be read, or has no metrics, is Refused.
-func resultStatus(dir string, want *Want) (Status, bool) {
-	path := filepath.Join(dir, train.ResultFile)
-	res, err := results.ReadResult(path)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return Status{}, false
-	case err != nil:
-		return Status{State: Refused, Detail: "result.json cannot be used: " + err.Error()}, true
+// judge is what rundir.Inspect needs to judge a run's files against w
+// (nil: any finished result counts as done): train's reader of checkpoints
+// and the comparisons of results and checkpoints with w's config and data.
+func (w *Want) judge() rundir.Judge {
+	j := rundir.Judge{Checkpoint: w.checkpoint}
+	if w != nil {
+		j.Result = w.resultChanges
 	}
-	if !res.Complete {
-		ck, err := train.LoadCheckpointHeader(filepath.Join(dir, train.CheckpointFile))
-		if err == nil && ck.Unfinished() {
-			return Status{}, false
+	return j
+}
+
+// checkpoint reads the checkpoint at path for rundir.Inspect, with its
+// comparison with w (none when w is nil): its config first, then, only
+// when that is w's, its data. It reads checkpoint.json only, not the
+// arrays file of a large checkpoint (train.LoadCheckpointHeader checks it
+// is there, of the recorded size); the resume checks its SHA-256 and
+// refuses it if damaged (see verifyArrays).
+func (w *Want) checkpoint(path string) (rundir.Checkpoint, func() (string, string, error), error) {
+	ck, err := train.LoadCheckpointHeader(path)
+	if err != nil {
+		return rundir.Checkpoint{}, nil, err
+	}
+	if w == nil {
+		return ck.Facts(), nil, nil
+	}
+	return ck.Facts(), func() (string, string, error) {
+		if d := train.ConfigDiff(ck.Config, w.Config); d != "" {
+			return d, "", nil
 		}
-	}
-	diff, legacy, err := want.resultChanges(res)
-	switch {
-	case err != nil:
-		return Status{State: Refused, Detail: "the data cannot be read to check result.json: " + err.Error()}, true
-	case diff != "":
-		return Status{State: Changed, Detail: diff}, true
-	case legacy && want != nil:
-		return Status{State: Done, Detail: legacyDone}, true
-	}
-	return Status{State: Done}, true
+		d, _, err := w.dataChanges(ck.DataFingerprint, "the checkpoint")
+		return "", d, err
+	}, nil
 }

@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/rundir"
 )
 
 // A large checkpoint keeps its float arrays (parameters, Adam moments,
@@ -41,7 +42,7 @@ const arraysMagic = "MGPARR01"
 
 // ArraysTempBase is the name RemoveStaleTemps is given for the temporary
 // files of arrays files (.checkpoint.bin.<digits>.tmp).
-const ArraysTempBase = "checkpoint.bin"
+const ArraysTempBase = rundir.ArraysTempBase
 
 // arraysMinValues is the number of float values from which a checkpoint
 // keeps them in an arrays file (a toy's checkpoint stays one readable
@@ -172,7 +173,7 @@ func writeArrays(dir string, as []namedArray) (*ArraysRef, error) {
 		}
 		sum := hex.EncodeToString(hw.h.Sum(nil))
 		ref.SHA256, ref.Bytes = "sha256:"+sum, hw.n
-		ref.File = arraysFileName(sum)
+		ref.File = rundir.ArraysFileName(sum)
 		return ref.File, nil
 	})
 	if err != nil {
@@ -181,67 +182,10 @@ func writeArrays(dir string, as []namedArray) (*ArraysRef, error) {
 	return ref, nil
 }
 
-// arraysFileName names the arrays file whose hex SHA-256 is sum.
-func arraysFileName(sum string) string { return "checkpoint-" + sum[:16] + ".bin" }
-
-// isArraysFile reports whether name is an arrays file's name.
-func isArraysFile(name string) bool {
-	mid, ok := strings.CutPrefix(name, "checkpoint-")
-	if !ok {
-		return false
-	}
-	mid, ok = strings.CutSuffix(mid, ".bin")
-	if !ok || len(mid) != 16 {
-		return false
-	}
-	_, err := hex.DecodeString(mid)
-	return err == nil
-}
-
-// ArraysFiles lists the names of dir's checkpoint arrays files (none when
-// dir does not exist).
-func ArraysFiles(dir string) ([]string, error) {
-	entries, err := os.ReadDir(dir)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	var names []string
-	for _, e := range entries {
-		if e.Type().IsRegular() && isArraysFile(e.Name()) {
-			names = append(names, e.Name())
-		}
-	}
-	return names, nil
-}
-
-// RemoveArraysFiles removes dir's checkpoint arrays files other than keep
-// (a file name; "" removes them all) and returns the paths removed.
-func RemoveArraysFiles(dir, keep string) ([]string, error) {
-	names, err := ArraysFiles(dir)
-	if err != nil {
-		return nil, err
-	}
-	var removed []string
-	for _, name := range names {
-		if name == keep {
-			continue
-		}
-		p := filepath.Join(dir, name)
-		if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
-			return removed, err
-		}
-		removed = append(removed, p)
-	}
-	return removed, nil
-}
-
 // checkArraysFile checks, without reading it, that the arrays file ref
 // names is in dir with the recorded size.
 func checkArraysFile(dir string, ref *ArraysRef) error {
-	if !isArraysFile(ref.File) {
+	if !rundir.IsArraysFile(ref.File) {
 		return fmt.Errorf("its arrays file name %q is malformed", ref.File)
 	}
 	st, err := os.Stat(filepath.Join(dir, ref.File))

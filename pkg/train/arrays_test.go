@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mgpteam/mgp/pkg/rundir"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -31,7 +32,7 @@ func arraysFiles(t *testing.T, dir string) []string {
 	}
 	var out []string
 	for _, e := range ents {
-		if isArraysFile(e.Name()) {
+		if rundir.IsArraysFile(e.Name()) {
 			out = append(out, e.Name())
 		}
 	}

@@ -12,14 +12,15 @@ import (
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
 	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/rundir"
 	"gonum.org/v1/gonum/mat"
 )
 
 // CheckpointFile is the checkpoint's name inside a run directory.
-const CheckpointFile = "checkpoint.json"
+const CheckpointFile = rundir.CheckpointFile
 
 // ResultFile is the result's name inside a run directory.
-const ResultFile = "result.json"
+const ResultFile = rundir.ResultFile
 
 // Matrix is a serialisable matrix.
 type Matrix struct {
@@ -122,12 +123,12 @@ func (ck *Checkpoint) Save(path string) error {
 	}); err != nil {
 		return err
 	}
-	_, _ = RemoveArraysFiles(dir, keep) // best effort: a leftover is removed by the next save
+	_, _ = rundir.RemoveArraysFiles(dir, keep) // best effort: a leftover is removed by the next save
 	return nil
 }
 
 // ErrNoCheckpoint marks a run directory without a checkpoint.
-var ErrNoCheckpoint = errors.New("no checkpoint")
+var ErrNoCheckpoint = rundir.ErrNoCheckpoint
 
 // LoadCheckpoint reads a checkpoint, with its arrays file if it has one,
 // checking both against their checksums. A missing file gives an error

@@ -3,82 +3,81 @@ package train
 import (
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/mgpteam/mgp/pkg/rundir"
 )
+
+// DefaultRunDir is the run directory of a run of cfg when none is given
+// (rundir.Default): runs/<model>-<data>-s<seed>-<config hash>, the hash
+// being the first 8 hex digits of ConfigFingerprint(cfg), as result.json
+// records it.
+func DefaultRunDir(cfg RunConfig) string {
+	return rundir.Default(cfg.ModelName(), cfg.Data.Name, cfg.Train.Seed, ConfigFingerprint(cfg))
+}
 
 // checkRunDir makes sure dir can be written and, with resume, returns the
 // checkpoint to continue from. Without resume it refuses a directory that
-// holds an unfinished run, which would otherwise be lost.
+// holds an unfinished run (rundir.Checkpoint's Unfinished), which would
+// otherwise be lost.
 func checkRunDir(dir string, cfg RunConfig, resume bool) (*Checkpoint, error) {
 	if err := checkWritable(dir); err != nil {
 		return nil, &InputError{err}
 	}
-	path := filepath.Join(dir, CheckpointFile)
-	load := LoadCheckpointHeader // enough to refuse an unfinished run
-	if resume {
-		load = LoadCheckpoint
+	if !resume {
+		return nil, checkNotUnfinished(dir)
 	}
-	ck, err := load(path)
-	var ce *CorruptError
+	path := filepath.Join(dir, CheckpointFile)
+	ck, err := LoadCheckpoint(path)
 	switch {
 	case errors.Is(err, ErrNoCheckpoint):
-		if resume {
-			return nil, &InputError{fmt.Errorf("--resume: %s holds no checkpoint to continue from; run without --resume to start the run", dir)}
-		}
-		return nil, nil
+		return nil, &InputError{fmt.Errorf("--resume: %s holds no checkpoint to continue from; run without --resume to start the run", dir)}
 	case err != nil:
-		if resume || errors.As(err, &ce) {
-			return nil, &InputError{err}
-		}
-		return nil, &InputError{fmt.Errorf("%v; remove it or choose another --out", err)}
-	}
-	if !resume {
-		if ck.State != nil && !ck.Complete {
-			return nil, &InputError{fmt.Errorf("%s holds an unfinished run (iteration %d of %d): add --resume to continue it, or remove the directory to start over",
-				dir, ck.State.Iter, ck.Config.Train.Iterations)}
-		}
-		return nil, nil
-	}
-	if ck.State == nil {
+		return nil, &InputError{err}
+	case ck.State == nil:
 		return nil, &InputError{fmt.Errorf("--resume: %s was written by a version of mgp without resumable state; start the run again without --resume", path)}
 	}
 	if diff := configDiff(ck.Config, cfg); diff != "" {
 		return nil, &InputError{fmt.Errorf("--resume: the config differs from the checkpoint's (%s); resume with the same config and overrides, or start a new run elsewhere", diff)}
 	}
-	if ck.Complete {
-		if _, err := os.Stat(filepath.Join(dir, ResultFile)); err == nil {
-			return nil, ErrComplete
-		}
+	if ck.Complete && rundir.Has(dir, ResultFile) {
+		return nil, ErrComplete
 	}
 	return ck, nil
 }
 
-// discardRun removes dir's checkpoint and result (--restart), saying so
-// unless quiet.
+// checkNotUnfinished refuses a directory whose checkpoint is unreadable or
+// unfinished: a new run there would lose it.
+func checkNotUnfinished(dir string) error {
+	ck, err := LoadCheckpointHeader(filepath.Join(dir, CheckpointFile)) // enough to refuse an unfinished run
+	var ce *CorruptError
+	switch {
+	case errors.Is(err, ErrNoCheckpoint):
+		return nil
+	case errors.As(err, &ce):
+		return &InputError{err}
+	case err != nil:
+		return &InputError{fmt.Errorf("%v; remove it or choose another --out", err)}
+	}
+	if f := ck.Facts(); f.Unfinished() {
+		return &InputError{fmt.Errorf("%s holds an unfinished run (iteration %d of %d): add --resume to continue it, or remove the directory to start over",
+			dir, f.Iter, f.Total)}
+	}
+	return nil
+}
+
+// discardRun removes dir's checkpoint and result (--restart, see
+// rundir.Discard), saying so unless quiet.
 func discardRun(opts Options) error {
-	for _, name := range []string{CheckpointFile, ResultFile} {
-		p := filepath.Join(opts.OutDir, name)
-		err := os.Remove(p)
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
-		if err != nil {
-			return fmt.Errorf("--restart: %w", err)
-		}
-		if !opts.Quiet && opts.Log != nil {
-			fmt.Fprintf(opts.Log, "--restart: removed %s\n", p)
-		}
-	}
-	removed, err := RemoveArraysFiles(opts.OutDir, "")
-	if err != nil {
-		return fmt.Errorf("--restart: %w", err)
-	}
+	removed, err := rundir.Discard(opts.OutDir)
 	if !opts.Quiet && opts.Log != nil {
 		for _, p := range removed {
 			fmt.Fprintf(opts.Log, "--restart: removed %s\n", p)
 		}
+	}
+	if err != nil {
+		return fmt.Errorf("--restart: %w", err)
 	}
 	return nil
 }
@@ -92,7 +91,7 @@ func checkWritable(dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("--out %s cannot be created: %v", dir, err)
 	}
-	f, err := os.CreateTemp(dir, ".write-check-*")
+	f, err := os.CreateTemp(dir, rundir.WriteCheckPattern)
 	if err != nil {
 		return fmt.Errorf("--out %s is not writable: %v", dir, err)
 	}

@@ -1,16 +1,27 @@
 package train
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/mgpteam/mgp/pkg/rundir"
+)
+
+// Facts reduces ck to what package rundir's states and rules need of it.
+func (ck *Checkpoint) Facts() rundir.Checkpoint {
+	f := rundir.Checkpoint{
+		Complete: ck.Complete, Total: ck.Config.Train.Iterations,
+		KeepsResult: ck.Result != nil, Selection: ck.Selection != nil,
+	}
+	if ck.State != nil {
+		f.Resumable, f.Iter = true, ck.State.Iter
+	}
+	return f
+}
 
 // Unfinished reports whether ck is the checkpoint of a run still under way
-// or interrupted: it holds the training loop's state but was not written as
-// the run's last checkpoint. Only the checkpoint written with result.json
-// is marked Complete (a held-out-selection run's, which holds the selected
-// parameters, included), so the mark, not the iteration count, decides: a
-// run trained to its last iteration whose evaluation was not done is
-// unfinished too. Checkpoints without state come from versions that wrote
-// one only at the end and count as finished.
-func (ck *Checkpoint) Unfinished() bool { return ck.State != nil && !ck.Complete }
+// or interrupted (rundir.Checkpoint's Unfinished): it holds the training
+// loop's state but was not written as the run's last checkpoint.
+func (ck *Checkpoint) Unfinished() bool { return ck.Facts().Unfinished() }
 
 // UnfinishedError reports a run directory whose checkpoint is unfinished
 // (see Checkpoint.Unfinished).
@@ -24,10 +35,11 @@ type UnfinishedError struct {
 // CheckFinished returns an *UnfinishedError for the run in dir when its
 // checkpoint ck is unfinished, and nil otherwise.
 func CheckFinished(dir string, ck *Checkpoint) error {
-	if !ck.Unfinished() {
+	f := ck.Facts()
+	if !f.Unfinished() {
 		return nil
 	}
-	return &UnfinishedError{Dir: dir, Iter: ck.State.Iter, Total: ck.Config.Train.Iterations}
+	return &UnfinishedError{Dir: dir, Iter: f.Iter, Total: f.Total}
 }
 
 // Error says where the run stopped.
