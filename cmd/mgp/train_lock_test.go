@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mgpteam/mgp/pkg/rundir"
 )
 
 // runCtx is run with a context the test can cancel.
@@ -159,5 +161,28 @@ func TestResumeHintAfterOverwrite(t *testing.T) {
 	got = resumeHint([]string{"mgp", "train", "-c", "c.yaml", "--out", "r", "--resume"}, false, "r", true)
 	if want := "mgp train -c c.yaml --out r --resume"; got != want {
 		t.Fatalf("hint %q, want %q", got, want)
+	}
+}
+
+// TestClaimErrWords: rundir.Claim's refusals read as `mgp train` has
+// always worded them, naming the flags that recover.
+func TestClaimErrWords(t *testing.T) {
+	for _, c := range []struct {
+		err  error
+		want string
+		exit int
+	}{
+		{&rundir.NotDirError{Dir: "r"}, "--out r is a file, not a directory: choose a directory for the run", 2},
+		{&rundir.LockError{Dir: "r", Err: errors.New("permission denied")}, "--out r cannot be locked for the run: permission denied", 2},
+		{&rundir.HeldError{Dir: "r", Files: []string{"result.json", "checkpoint.json"}},
+			"--out r already holds a finished run (result.json, checkpoint.json): add --resume to continue it, --overwrite to replace it, or choose another --out", 2},
+		{&rundir.HeldError{Dir: "r", Files: []string{"checkpoint.json"}},
+			"--out r already holds an unfinished run (checkpoint.json): add --resume to continue it, --overwrite to replace it, or choose another --out", 2},
+		{&rundir.ClearError{Err: errors.New("remove r/result.json: permission denied")}, "--overwrite: remove r/result.json: permission denied", 1},
+	} {
+		err := claimErr(c.err, "r", time.Minute)
+		if err.Error() != c.want || exitCode(err) != c.exit {
+			t.Errorf("%T: %q (exit %d), want %q (exit %d)", c.err, err, exitCode(err), c.want, c.exit)
+		}
 	}
 }

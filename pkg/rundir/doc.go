@@ -23,6 +23,8 @@
 //	lock.json              LockFile: the run lock of package runlock, held
 //	                       while the run trains (heartbeat in its mtime)
 //	train.log              LogFile: a sweep's progress lines for the run
+//	figure8-points.csv     Figure8PointsFile: what Fig. 8 draws of an nytaxi
+//	                       run, kept when its checkpoint is not
 //	*.replaced             result, checkpoint and arrays files a replaced run
 //	                       moved aside (ReplacedSuffix; see MoveAside)
 //	.<name>.<digits>.tmp   the temporary file of an atomic write of name

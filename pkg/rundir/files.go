@@ -33,6 +33,11 @@ const (
 	// ArraysTempBase is the name the temporary files of arrays files are
 	// made from (.checkpoint.bin.<digits>.tmp; see results.IsAtomicTemp).
 	ArraysTempBase = "checkpoint.bin"
+	// Figure8PointsFile keeps, in an nytaxi run's directory, what the
+	// paper's Fig. 8 draws of the run (every test point's pickup
+	// coordinates and log density), so that the figure can be drawn again
+	// once the checkpoint, which is not committed, is gone.
+	Figure8PointsFile = "figure8-points.csv"
 	// WriteCheckPattern names the empty file a run creates and removes to
 	// check that its directory is writable (os.CreateTemp's pattern).
 	WriteCheckPattern = ".write-check-*"

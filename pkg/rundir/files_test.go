@@ -16,8 +16,8 @@ import (
 // far uses, and the result loaders pass over the JSON files that are not
 // results.
 func TestFileNames(t *testing.T) {
-	got := []string{ResultFile, CheckpointFile, ErrorFile, LockFile, LogFile, ReplacedSuffix, ArraysTempBase, WriteCheckPattern}
-	want := []string{"result.json", "checkpoint.json", "error.json", "lock.json", "train.log", ".replaced", "checkpoint.bin", ".write-check-*"}
+	got := []string{ResultFile, CheckpointFile, ErrorFile, LockFile, LogFile, ReplacedSuffix, ArraysTempBase, Figure8PointsFile, WriteCheckPattern}
+	want := []string{"result.json", "checkpoint.json", "error.json", "lock.json", "train.log", ".replaced", "checkpoint.bin", "figure8-points.csv", ".write-check-*"}
 	if !slices.Equal(got, want) {
 		t.Fatalf("names %q, want %q", got, want)
 	}
