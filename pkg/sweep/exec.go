@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/mgpteam/mgp/pkg/runlock"
 )
 
 // Runner trains and evaluates one run into r.Dir, continuing from its
@@ -43,19 +45,28 @@ type Options struct {
 	// Version is recorded in error.json.
 	Version string
 	// Shared says that other processes take runs of the same sweep
-	// (mgp sweep --share): the ETA is then this process's alone.
+	// (mgp sweep --share): the ETA is then this process's alone, and the
+	// runs another process holds are not given up but waited for at the
+	// end (see awaitElsewhere), so that Execute returns only when every
+	// run is finished, failed or held back, or ctx ends.
 	Shared bool
+	// Poll is how often a shared sweep re-checks the runs held elsewhere
+	// once it has nothing else to do (default runlock.Heartbeat).
+	Poll time.Duration
 }
 
 // Summary counts what Execute did.
 type Summary struct {
 	// Total is the number of runs given.
 	Total int
-	// AlreadyDone were complete before; Completed finished now.
+	// AlreadyDone were complete before (or, in a shared sweep, were
+	// completed meanwhile by the process that held them); Completed
+	// finished now.
 	AlreadyDone, Completed int
 	// Failed failed now; SkippedFailed had failed before and were left.
 	Failed, SkippedFailed int
-	// Locked were under way in another process.
+	// Locked were under way in another process (in a shared sweep: still,
+	// when ctx ended).
 	Locked int
 	// Changed were made under another config or data and left (without
 	// RerunChanged); Refused had files that cannot be trusted and were left
@@ -74,13 +85,18 @@ type Summary struct {
 // Execute runs the runs, o.Jobs at a time, in order: complete runs are
 // skipped, partial ones resume, failures are recorded in the run's
 // error.json and do not stop the others. When ctx ends, running runs are
-// interrupted (they checkpoint) and no new ones start.
+// interrupted (they checkpoint) and no new ones start. A run another
+// process holds is skipped; with o.Shared it is come back to at the end
+// (awaitElsewhere).
 func Execute(ctx context.Context, runs []Run, run Runner, o Options) Summary {
 	if o.Jobs < 1 {
 		o.Jobs = 1
 	}
 	if o.Stale <= 0 {
-		o.Stale = 10 * time.Minute
+		o.Stale = runlock.DefaultStale
+	}
+	if o.Poll <= 0 {
+		o.Poll = runlock.Heartbeat
 	}
 	p := &progress{w: o.Progress, sum: Summary{Total: len(runs)}, est: o.Estimate, jobs: o.Jobs, shared: o.Shared, start: time.Now()}
 	todo := runs[:0:0]
@@ -97,13 +113,19 @@ func Execute(ctx context.Context, runs []Run, run Runner, o Options) Summary {
 		p.line(fmt.Sprintf("%d runs finished before", p.sum.AlreadyDone))
 	}
 	var wg sync.WaitGroup
+	var heldMu sync.Mutex
+	var held []Run // shared sweep: runs another process held when reached
 	next := make(chan Run)
 	for range o.Jobs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for r := range next {
-				executeOne(ctx, r, run, o, p)
+				if executeOne(ctx, r, run, o, p) == elsewhere {
+					heldMu.Lock()
+					held = append(held, r)
+					heldMu.Unlock()
+				}
 			}
 		}()
 	}
@@ -118,6 +140,7 @@ func Execute(ctx context.Context, runs []Run, run Runner, o Options) Summary {
 	}
 	close(next)
 	wg.Wait()
+	awaitElsewhere(ctx, held, run, o, p)
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.sum.Left = len(p.pending)
@@ -125,27 +148,46 @@ func Execute(ctx context.Context, runs []Run, run Runner, o Options) Summary {
 	return p.sum
 }
 
+// outcome is what executeOne did with a run.
+type outcome int
+
+// The outcomes of executeOne.
+const (
+	// handled: the run was counted (done, failed, held back, interrupted
+	// or not started because ctx ended).
+	handled outcome = iota
+	// elsewhere: a shared sweep found the run held by another process and
+	// left it uncounted, to be checked again at the end.
+	elsewhere
+	// proceed: leave found nothing that stops the run.
+	proceed
+)
+
 // executeOne handles one run: status, lock, run, record.
-func executeOne(ctx context.Context, r Run, run Runner, o Options, p *progress) {
+func executeOne(ctx context.Context, r Run, run Runner, o Options, p *progress) outcome {
 	if ctx.Err() != nil {
-		return
+		return handled
 	}
-	if leave(r, RunStatus(r, o.Stale), o, p) {
-		return
+	if out := leave(r, RunStatus(r, o.Stale), o, p); out != proceed {
+		return out
 	}
 	release, err := acquireLock(r.Dir, o.Stale)
 	if errors.Is(err, errLocked) {
+		if o.Shared {
+			p.say(fmt.Sprintf("%s: taken by another process (%v); %s", r.ID(), err, checkedAgain))
+			return elsewhere
+		}
 		p.finish(r, func(s *Summary) { s.Locked++ }, fmt.Sprintf("%s: taken by another process (%v), skipped", r.ID(), err))
-		return
+		return handled
 	}
 	if err != nil {
 		p.finish(r, func(s *Summary) { s.Failed++; s.FailedRuns = append(s.FailedRuns, r.ID()+": "+err.Error()) }, fmt.Sprintf("%s: FAILED: %v", r.ID(), err))
-		return
+		return handled
 	}
 	defer release()
 	st := verifyArrays(r.Dir, fileStatus(r.Dir, r.Want)) // another process may have finished it meanwhile
-	if leave(r, st, o, p) {
-		return
+	if out := leave(r, st, o, p); out != proceed {
+		return out
 	}
 	act, _ := Decide(st, o)
 	if st.State == Failed {
@@ -154,7 +196,7 @@ func executeOne(ctx context.Context, r Run, run Runner, o Options, p *progress) 
 	if act == Replace {
 		if err := moveAside(r.Dir); err != nil {
 			p.finish(r, func(s *Summary) { s.Failed++; s.FailedRuns = append(s.FailedRuns, r.ID()+": "+err.Error()) }, fmt.Sprintf("%s: FAILED: %v", r.ID(), err))
-			return
+			return handled
 		}
 		st = Status{State: Todo}
 	}
@@ -174,6 +216,7 @@ func executeOne(ctx context.Context, r Run, run Runner, o Options, p *progress) 
 		}
 		p.finish(r, func(s *Summary) { s.Failed++; s.FailedRuns = append(s.FailedRuns, r.ID()+": "+msg) }, fmt.Sprintf("%s: FAILED: %s", r.ID(), firstLine(msg)))
 	}
+	return handled
 }
 
 // appendLog writes to the end of the file at its path, opening it for every

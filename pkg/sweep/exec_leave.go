@@ -3,8 +3,10 @@ package sweep
 import "fmt"
 
 // leave reports and counts a run that Decide skips or holds, returning
-// true; it returns false for a run to start, resume or replace.
-func leave(r Run, st Status, o Options, p *progress) bool {
+// handled; it returns proceed for a run to start, resume or replace, and
+// elsewhere, uncounted, for a run another process holds in a shared sweep
+// (which comes back to it at the end).
+func leave(r Run, st Status, o Options, p *progress) outcome {
 	act, why := Decide(st, o)
 	if st.State == Failed && st.Retry != nil && o.RetryFailed {
 		st = *st.Retry
@@ -13,7 +15,10 @@ func leave(r Run, st Status, o Options, p *progress) bool {
 	case act == Skip:
 		p.finish(r, func(s *Summary) { s.AlreadyDone++ }, "")
 	case act != Hold:
-		return false
+		return proceed
+	case st.State == Locked && o.Shared:
+		p.say(fmt.Sprintf("%s: %s; %s", r.ID(), st.Detail, checkedAgain))
+		return elsewhere
 	case st.State == Locked:
 		p.finish(r, func(s *Summary) { s.Locked++ }, fmt.Sprintf("%s: %s", r.ID(), why))
 	case st.State == Failed:
@@ -23,5 +28,5 @@ func leave(r Run, st Status, o Options, p *progress) bool {
 	default:
 		p.finish(r, func(s *Summary) { s.Refused++; s.HeldRuns = append(s.HeldRuns, r.ID()+": "+why) }, fmt.Sprintf("%s: %s", r.ID(), why))
 	}
-	return true
+	return handled
 }
