@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"runtime"
@@ -156,10 +157,15 @@ func readSweepSpec(o *sweepOpts) (*sweep.Spec, error) {
 	if o.out != "" {
 		spec.Out = o.out
 	}
-	if err := spec.RestrictVariants(o.variants); err != nil {
-		return nil, fmt.Errorf("%s: %v", o.config, err)
+	err = spec.RestrictVariants(o.variants)
+	if err == nil {
+		err = spec.Restrict(o.models, o.datasets, o.seeds)
 	}
-	if err := spec.Restrict(o.models, o.datasets, o.seeds); err != nil {
+	var re *sweep.RestrictError
+	switch {
+	case errors.As(err, &re):
+		return nil, fmt.Errorf("%s: --%s", o.config, re.Msg) // the message begins with the flag's name
+	case err != nil:
 		return nil, fmt.Errorf("%s: %v", o.config, err)
 	}
 	return spec, nil
