@@ -144,10 +144,22 @@ func runCompare(cmd *cobra.Command, g *globalOpts, o *compareOpts) error {
 }
 
 // compareError marks compare.Run's input errors (exit 2) and says how to
-// proceed after failed runs, naming the flags.
+// proceed, naming the flags.
 func compareError(err error) error {
-	var fe *compare.FailedRunsError
+	var (
+		oe *compare.OptionError
+		de *compare.OtherDataError
+		ce *compare.ChangedSettingsError
+		fe *compare.FailedRunsError
+	)
 	switch {
+	case errors.As(err, &oe):
+		return inputErr(errors.New("--" + oe.Msg)) // the message begins with the flag's name
+	case errors.As(err, &de):
+		return inputErr(fmt.Errorf("--out: %s holds other data (its %s differs: other rows or columns); use a new --out directory", de.Path, compare.DataFile))
+	case errors.As(err, &ce):
+		return inputErr(fmt.Errorf("--out: %s was written with other settings (--iterations or the data file differ); "+
+			"use a new --out directory, or the first command's flags to resume it", ce.Path))
 	case compare.IsInputError(err):
 		return inputErr(err)
 	case errors.As(err, &fe):

@@ -3,6 +3,7 @@ package compare
 import (
 	"bytes"
 	"context"
+	"errors"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -70,5 +71,27 @@ func TestRefitPlanPredictive(t *testing.T) {
 		if got != c.want || iters != c.iters {
 			t.Errorf("%s: RefitPlan = %d, %q; want %d, %q", c.s.Model, iters, got, c.iters, c.want)
 		}
+	}
+}
+
+// TestReadTableOptionErrors checks that an unknown column is an
+// *OptionError naming the option, and that Run refuses it as bad input.
+func TestReadTableOptionErrors(t *testing.T) {
+	dir := t.TempDir()
+	csv := writeCSV(t, dir, "d.csv", make([]float64, 30), make([]float64, 30))
+	for option, inputs := range map[string][]string{"target": nil, "inputs": {"w"}} {
+		target := "y"
+		if option == "target" {
+			target = "z"
+		}
+		_, err := ReadTable(csv, target, inputs)
+		var oe *OptionError
+		if !errors.As(err, &oe) || oe.Option != option || !strings.HasPrefix(oe.Msg, option) {
+			t.Errorf("%s: %v", option, err)
+		}
+	}
+	_, err := Run(context.Background(), Options{Data: csv, Target: "z", Models: []string{"sgp"}, Splits: 2, Iterations: 1, Out: dir, Jobs: 1})
+	if !IsInputError(err) {
+		t.Errorf("Run with an unknown target: %v, want an input error", err)
 	}
 }
