@@ -1,7 +1,9 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -10,9 +12,7 @@ import (
 	"time"
 
 	"github.com/mgpteam/mgp/pkg/compare"
-	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/models"
-	"github.com/mgpteam/mgp/pkg/sweep"
 	"github.com/spf13/cobra"
 )
 
@@ -110,11 +110,12 @@ func checkCompareFlags(o *compareOpts) error {
 	return nil
 }
 
+// runCompare maps the flags to compare.Options, runs the comparison and
+// says what it chose.
 func runCompare(cmd *cobra.Command, g *globalOpts, o *compareOpts) error {
 	if err := checkCompareFlags(o); err != nil {
 		return inputErr(err)
 	}
-	w, ew := cmd.OutOrStdout(), cmd.ErrOrStderr()
 	start := time.Now()
 	out, err := filepath.Abs(o.out)
 	if err != nil {
@@ -123,86 +124,46 @@ func runCompare(cmd *cobra.Command, g *globalOpts, o *compareOpts) error {
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return inputErr(fmt.Errorf("--out %s: %v", o.out, err))
 	}
-	tbl, err := compare.ReadTable(o.data, o.target, o.inputs)
+	var log io.Writer = cmd.ErrOrStderr()
+	if g.quiet {
+		log = io.Discard
+	}
+	rep, err := compare.Run(cmd.Context(), compare.Options{
+		Data: o.data, Target: o.target, Inputs: o.inputs, Models: o.models, Splits: o.splits, Iterations: o.iterations,
+		Out: out, Jobs: o.jobs, RetryFailed: o.retryFailed, Refit: o.refit, DataDir: resolveDataDir(g.dataDir, ""),
+		Stdout: cmd.OutOrStdout(), Warn: cmd.ErrOrStderr(), Progress: progressTo(g, cmd), Log: log, Quiet: g.quiet,
+		Version: version(), ResumeHint: commandLine(),
+	})
 	if err != nil {
-		return inputErr(err)
+		return compareError(err)
 	}
-	dataPath := filepath.Join(out, compare.DataFile)
-	if err := tbl.Write(dataPath); err != nil {
-		if compare.IsInputError(err) {
-			return inputErr(err)
-		}
-		return err
-	}
-	set := compare.Settings{Name: compare.DataName(data.CSVName(o.data)),
-		Path: dataPath, Target: o.target, Iterations: o.iterations, NTrain: tbl.Rows() - tbl.Rows()/10}
-	spec, err := compare.WriteSweep(out, o.models, o.splits, set)
-	if err != nil {
-		return inputErr(err)
-	}
-	plan, err := sweep.Expand(spec, func(string) bool { return true })
-	if err != nil {
-		return inputErr(err)
-	}
-	fmt.Fprintf(w, "compare %s (target %s, %d rows, %d inputs): %s on %d splits, %d iterations each: %d runs in %s\n",
-		o.data, o.target, tbl.Rows(), len(tbl.Inputs), strings.Join(o.models, ", "), o.splits, o.iterations, len(plan.Runs), out)
-	planned, err := loadRunConfigs(plan.Runs)
-	if err != nil {
-		return err
-	}
-	if err := executeCompare(cmd, g, o, spec, planned); err != nil {
-		return err
-	}
-	rep, err := compare.Build(out, o.models, plan.Runs, compare.Meta{Data: o.data, Target: o.target, Inputs: tbl.Inputs,
-		Rows: tbl.Rows(), Splits: o.splits, Iterations: o.iterations})
-	if err != nil {
-		return err
-	}
-	if o.refit {
-		if err := refitChosen(cmd, g, out, rep, set); err != nil {
-			return err
-		}
-	}
-	if err := compare.WriteFigures(cmd.Context(), out, rep); err != nil {
-		fmt.Fprintf(ew, "warning: figures: %v\n", err)
-	}
-	if err := compare.WriteReport(out, rep); err != nil {
-		return err
-	}
-	fmt.Fprintf(w, "chosen: %s (%s)\nreport: %s; predict with: mgp predict --run %s --input NEW.csv --out PRED.csv\n(%s)\n",
+	fmt.Fprintf(cmd.OutOrStdout(), "chosen: %s (%s)\nreport: %s; predict with: mgp predict --run %s --input NEW.csv --out PRED.csv\n(%s)\n",
 		rep.Decision.Chosen, rep.Decision.Reason, filepath.Join(out, "report.md"), filepath.Join(out, compare.BestLink),
 		time.Since(start).Round(time.Second))
 	return nil
 }
 
-// executeCompare runs the compare sweep as mgp sweep would.
-func executeCompare(cmd *cobra.Command, g *globalOpts, o *compareOpts, spec *sweep.Spec, planned []plannedRun) error {
-	runs := make([]sweep.Run, len(planned))
-	for i, p := range planned {
-		runs[i] = p.Run
-	}
-	costs, err := sweepCosts(spec.Out, nil)
-	if err != nil {
-		return inputErr(err)
-	}
-	runner, estimate := plannedRunner(g, planned, costs)
-	cmdLine := commandLine()
-	sum := sweep.Execute(cmd.Context(), runs, runner, sweep.Options{
-		Jobs: o.jobs, RetryFailed: o.retryFailed, Stale: 10 * time.Minute, Progress: progressTo(g, cmd), Version: version(),
-		Estimate: estimate,
-	})
+// compareError marks compare.Run's input errors (exit 2) and says how to
+// proceed, naming the flags.
+func compareError(err error) error {
+	var (
+		oe *compare.OptionError
+		de *compare.OtherDataError
+		ce *compare.ChangedSettingsError
+		fe *compare.FailedRunsError
+	)
 	switch {
-	case cmd.Context().Err() != nil:
-		return &sweepInterrupted{done: sum.AlreadyDone + sum.Completed, total: sum.Total, checkpointed: sum.Interrupted,
-			resume: cmdLine, err: cmd.Context().Err()}
-	case sum.Failed > 0 || sum.SkippedFailed > 0:
-		for _, f := range sum.FailedRuns {
-			fmt.Fprintf(cmd.OutOrStdout(), "  failed: %s\n", firstLine(f))
-		}
-		return fmt.Errorf("%d of %d runs failed (each run's %s under %s says why); fix the cause and re-run with --retry-failed, or leave the model out with --models",
-			sum.Failed+sum.SkippedFailed, sum.Total, sweep.ErrorFile, spec.Out)
-	case sum.Locked > 0:
-		return fmt.Errorf("%d runs are under way in another process; re-run when it has finished", sum.Locked)
+	case errors.As(err, &oe):
+		return inputErr(errors.New("--" + oe.Msg)) // the message begins with the flag's name
+	case errors.As(err, &de):
+		return inputErr(fmt.Errorf("--out: %s holds other data (its %s differs: other rows or columns); use a new --out directory", de.Path, compare.DataFile))
+	case errors.As(err, &ce):
+		return inputErr(fmt.Errorf("--out: %s was written with other settings (--iterations or the data file differ); "+
+			"use a new --out directory, or the first command's flags to resume it", ce.Path))
+	case compare.IsInputError(err):
+		return inputErr(err)
+	case errors.As(err, &fe):
+		return fmt.Errorf("%w; fix the cause and re-run with --retry-failed, or leave the model out with --models", fe)
 	}
-	return nil
+	return err
 }

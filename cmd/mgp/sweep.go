@@ -3,14 +3,12 @@ package main
 import (
 	"errors"
 	"fmt"
-	"os"
+	"io"
 	"runtime"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/mgpteam/mgp/pkg/config"
-	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/runlock"
 	"github.com/mgpteam/mgp/pkg/sweep"
@@ -97,198 +95,102 @@ covers, --measure-all times every pair anew, --save-costs FILE keeps the cost mo
 	return c
 }
 
-// plannedRun is a run with its loaded config and where that came from.
-type plannedRun struct {
-	sweep.Run
-	cfg train.RunConfig
-	src *configSource
-}
-
+// runSweep checks the flags, reads the sweep file and runs it (or lists
+// it, with --dry-run) through sweep.RunFile.
 func runSweep(cmd *cobra.Command, g *globalOpts, o *sweepOpts) error {
-	if o.jobs < 1 {
-		return inputErr(fmt.Errorf("--jobs %d: must be at least 1", o.jobs))
+	if err := checkSweepFlags(o); err != nil {
+		return inputErr(err)
 	}
-	if err := runlock.CheckStale(o.stale); err != nil {
-		return inputErr(fmt.Errorf("--stale %s: %v", o.stale, err))
-	}
-	if !o.dryRun && (o.measure || o.measureAll || o.saveCosts != "") {
-		return inputErr(fmt.Errorf("--measure, --measure-all and --save-costs go with --dry-run"))
-	}
-	spec, err := sweep.ReadSpec(o.config)
+	spec, err := readSweepSpec(o)
 	if err != nil {
 		return inputErr(err)
 	}
-	if o.out != "" {
-		spec.Out = o.out
-	}
-	if err := spec.RestrictVariants(o.variants); err != nil {
-		return inputErr(fmt.Errorf("%s: %v", o.config, err))
-	}
-	if err := spec.Restrict(o.models, o.datasets, o.seeds); err != nil {
-		return inputErr(fmt.Errorf("%s: %v", o.config, err))
-	}
-	plan, err := sweep.Expand(spec, func(m string) bool { return slices.Contains(models.Names(), m) })
-	if err != nil {
-		return inputErr(fmt.Errorf("%s: %v", o.config, err))
-	}
-	all := len(plan.Runs)
-	si, sn, from, err := shardIndex(o.shard, o.shards)
-	if o.share {
-		if o.shard != "" || o.shards != 0 {
-			return inputErr(fmt.Errorf("--share takes runs from the whole sweep: give it without --shard or --shards"))
-		}
-		si, sn, from, err = 0, 1, "", nil // Slurm's or Kubernetes' index, if set, is not this task's part
-	}
+	part, err := o.part()
 	if err != nil {
 		return inputErr(err)
 	}
-	runs, err := sweep.Shard(plan.Runs, si, sn)
-	if err != nil {
-		return inputErr(err)
-	}
-	w := cmd.OutOrStdout()
-	fmt.Fprintf(w, "sweep %s (%s): %d runs", spec.Name, o.config, all)
-	if sn > 1 {
-		fmt.Fprintf(w, "; shard %d/%d (%s) has %d", si, sn, from, len(runs))
-	}
-	if o.share {
-		fmt.Fprint(w, "; shared with other processes (--share)")
-	}
-	fmt.Fprintf(w, "; results in %s\n", spec.Out)
-	if len(plan.Unavailable) > 0 {
-		var parts []string
-		for _, m := range spec.Models {
-			if n := plan.Unavailable[m]; n > 0 {
-				parts = append(parts, fmt.Sprintf("%s (%d runs)", m, n))
-			}
-		}
-		fmt.Fprintf(w, "not in this build, left out until they are registered: %s\n", strings.Join(parts, ", "))
-	}
-	planned, err := loadRunConfigs(runs)
-	if err != nil {
-		return err
-	}
-	runs = withWants(planned, g.dataDir)
-	costs, err := sweepCosts(spec.Out, o.costs)
-	if err != nil {
-		return inputErr(err)
+	fo := sweep.FileOptions{
+		Available: func(m string) bool { return slices.Contains(models.Names(), m) },
+		Part:      part,
+		Prepare: sweep.PrepareOptions{Load: loadRunConfig,
+			DataDir: func(dir string) string { return resolveDataDir(g.dataDir, dir) }},
+		CostSources: o.costs, DefaultCostFile: sweep.DefaultCostFile,
+		Exec:  o.execOptions(progressTo(g, cmd)),
+		Train: sweep.TrainOptions{Version: version(), ResumeHint: commandLine()},
 	}
 	if o.dryRun {
-		return dryRun(cmd.Context(), w, planned, costs, o, resolveDataDir(g.dataDir, ""))
+		fo.DryRun = &sweep.DryRunOptions{Measure: o.measure, MeasureAll: o.measureAll, SaveCosts: o.saveCosts}
 	}
-	runner, estimate := plannedRunner(g, planned, costs)
-	cmdLine := commandLine()
-	eo := o.execOptions()
-	eo.Progress, eo.Version, eo.Estimate = progressTo(g, cmd), version(), estimate
-	sum := sweep.Execute(cmd.Context(), runs, runner, eo)
-	fmt.Fprintf(w, "sweep %s: %d runs: %d done before, %d completed now, %d failed now, %d failed before (skipped), %d running elsewhere, %d interrupted, %d not started",
-		spec.Name, sum.Total, sum.AlreadyDone, sum.Completed, sum.Failed, sum.SkippedFailed, sum.Locked, sum.Interrupted, sum.Left)
-	if sum.Changed+sum.Refused > 0 {
-		fmt.Fprintf(w, ", %d changed (left), %d refused (left)", sum.Changed, sum.Refused)
+	sum, err := sweep.RunFile(cmd.Context(), cmd.OutOrStdout(), spec, fo)
+	if err != nil {
+		return sweepFlagError(err)
 	}
-	fmt.Fprintln(w)
-	for _, f := range sum.FailedRuns {
-		fmt.Fprintf(w, "  failed: %s\n", firstLine(f))
+	if o.dryRun {
+		return nil
 	}
-	for _, h := range sum.HeldRuns {
-		fmt.Fprintf(w, "  left: %s\n", firstLine(h))
+	return sweepOutcome(cmd, sum)
+}
+
+// checkSweepFlags refuses flag values and combinations that cannot run.
+func checkSweepFlags(o *sweepOpts) error {
+	if o.jobs < 1 {
+		return fmt.Errorf("--jobs %d: must be at least 1", o.jobs)
 	}
-	switch {
-	case cmd.Context().Err() != nil:
-		return &sweepInterrupted{done: sum.AlreadyDone + sum.Completed, total: sum.Total, checkpointed: sum.Interrupted,
-			resume: cmdLine, err: cmd.Context().Err()}
-	case sum.Failed > 0:
-		return fmt.Errorf("%d of %d runs failed (each run's %s says why); fix the cause and re-run with --retry-failed", sum.Failed, sum.Total, sweep.ErrorFile)
-	case sum.Changed > 0 || sum.Refused > 0:
-		return heldError(sum)
+	if err := runlock.CheckStale(o.stale); err != nil {
+		return fmt.Errorf("--stale %s: %v", o.stale, err)
+	}
+	if !o.dryRun && (o.measure || o.measureAll || o.saveCosts != "") {
+		return fmt.Errorf("--measure, --measure-all and --save-costs go with --dry-run")
+	}
+	if o.share && (o.shard != "" || o.shards != 0) {
+		return fmt.Errorf("--share takes runs from the whole sweep: give it without --shard or --shards")
 	}
 	return nil
 }
 
+// readSweepSpec reads the sweep file and narrows it as the flags say.
+func readSweepSpec(o *sweepOpts) (*sweep.Spec, error) {
+	spec, err := sweep.ReadSpec(o.config)
+	if err != nil {
+		return nil, err
+	}
+	if o.out != "" {
+		spec.Out = o.out
+	}
+	err = spec.RestrictVariants(o.variants)
+	if err == nil {
+		err = spec.Restrict(o.models, o.datasets, o.seeds)
+	}
+	var re *sweep.RestrictError
+	switch {
+	case errors.As(err, &re):
+		return nil, fmt.Errorf("%s: --%s", o.config, re.Msg) // the message begins with the flag's name
+	case err != nil:
+		return nil, fmt.Errorf("%s: %v", o.config, err)
+	}
+	return spec, nil
+}
+
+// part is the shard this process runs: the whole sweep with --share
+// (Slurm's or Kubernetes' index, if set, is not this task's part),
+// otherwise shardIndex's.
+func (o *sweepOpts) part() (sweep.Part, error) {
+	if o.share {
+		return sweep.Whole, nil
+	}
+	i, n, from, err := shardIndex(o.shard, o.shards)
+	return sweep.Part{Index: i, Count: n, From: from}, err
+}
+
 // execOptions are the sweep's options for sweep.Execute and sweep.Decide
 // (the dry run decides with the same ones).
-func (o *sweepOpts) execOptions() sweep.Options {
-	return sweep.Options{Jobs: o.jobs, RetryFailed: o.retryFailed, RerunChanged: o.rerunChg, Restart: o.restart, Stale: o.stale, Shared: o.share}
+func (o *sweepOpts) execOptions(progress io.Writer) sweep.Options {
+	return sweep.Options{Jobs: o.jobs, RetryFailed: o.retryFailed, RerunChanged: o.rerunChg, Restart: o.restart, Stale: o.stale,
+		Shared: o.share, Progress: progress, Version: version()}
 }
 
-// heldError says why a sweep left changed or refused runs and how to
-// proceed.
-func heldError(sum sweep.Summary) error {
-	var parts []string
-	if sum.Changed > 0 {
-		parts = append(parts, fmt.Sprintf("%d runs changed since their results or checkpoints were made (listed above with what differs): they are not done; retrain them with --rerun-changed (the old files are moved to *%s), or give the new settings a variant of their own", sum.Changed, sweep.ReplacedSuffix))
-	}
-	if sum.Refused > 0 {
-		parts = append(parts, fmt.Sprintf("%d runs have a checkpoint or result that is refused (listed above): start them again with --restart", sum.Refused))
-	}
-	return errors.New(strings.Join(parts, "; "))
-}
-
-// firstLine returns s up to its first newline.
-func firstLine(s string) string {
-	line, _, _ := strings.Cut(s, "\n")
-	return line
-}
-
-// setFlags renders overrides as --set flags for the recorded command.
-func setFlags(sets []config.Override) string {
-	parts := make([]string, len(sets))
-	for i, s := range sets {
-		parts[i] = "--set " + s.String()
-	}
-	return strings.Join(parts, " ")
-}
-
-// loadRunConfigs reads every run's config with its overrides, so that a bad
-// config stops the sweep before anything runs; it lists every problem.
-func loadRunConfigs(runs []sweep.Run) ([]plannedRun, error) {
-	out := make([]plannedRun, 0, len(runs))
-	var problems []string
-	seen := map[string]bool{}
-	for _, r := range runs {
-		cfg, src, err := loadConfigOverrides(r.Config, r.Sets)
-		if err != nil {
-			msg := fmt.Sprintf("%s: %v", r.ID(), err)
-			if errors.Is(err, os.ErrNotExist) {
-				msg = fmt.Sprintf("%s: config %s does not exist: add it or remove %s from the sweep", r.ID(), r.Config, r.Model)
-			}
-			key := r.Config + ": " + firstLine(err.Error())
-			if !seen[key] {
-				seen[key] = true
-				problems = append(problems, msg)
-			}
-			continue
-		}
-		if cfg.ModelName() != r.Model {
-			key := r.Config + " model"
-			if !seen[key] {
-				seen[key] = true
-				problems = append(problems, fmt.Sprintf("%s: %s trains model %q, not %q", r.ID(), r.Config, cfg.ModelName(), r.Model))
-			}
-			continue
-		}
-		if cfg.Data.Name == "" && cfg.Data.Path != "" && data.CSVName(cfg.Data.Path) == r.Dataset {
-			cfg.Data.Name = r.Dataset // a CSV config needs no data.name: the sweep's data set is the file's base name
-		}
-		if cfg.Data.Name != r.Dataset {
-			key := r.Config + " data"
-			if !seen[key] {
-				seen[key] = true
-				msg := fmt.Sprintf("%s: %s uses data set %q, not %q", r.ID(), r.Config, cfg.Data.Name, r.Dataset)
-				if cfg.Data.Name == "" && cfg.Data.Path != "" {
-					msg = fmt.Sprintf("%s: %s reads %s, whose data set name is %q, not %q: list %q under datasets, or set data.name: %s", r.ID(), r.Config, cfg.Data.Path, data.CSVName(cfg.Data.Path), r.Dataset, data.CSVName(cfg.Data.Path), r.Dataset)
-				}
-				problems = append(problems, msg)
-			}
-			continue
-		}
-		out = append(out, plannedRun{Run: r, cfg: cfg, src: src})
-	}
-	if len(problems) > 0 {
-		if len(problems) > 12 {
-			problems = append(problems[:12], fmt.Sprintf("... and %d more", len(problems)-12))
-		}
-		return nil, inputErr(fmt.Errorf("the sweep's run configs have problems; nothing was run:\n  %s", strings.Join(problems, "\n  ")))
-	}
-	return out, nil
+// loadRunConfig is loadConfigOverrides as a sweep.ConfigLoader.
+func loadRunConfig(path string, sets []config.Override) (train.RunConfig, func(error) error, error) {
+	cfg, src, err := loadConfigOverrides(path, sets)
+	return cfg, src.locate, err
 }

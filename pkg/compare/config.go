@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mgpteam/mgp/pkg/models"
+	"github.com/mgpteam/mgp/pkg/train"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -49,8 +51,9 @@ type Settings struct {
 	// (the iteration chosen on the splits) and, when Latent is set, that
 	// eval.latent; the model section is the splits' own.
 	Refit bool
-	// Latent is the refit's eval.latent (draws or mean; "" leaves it out).
-	Latent string
+	// Latent is the refit's eval.latent (models.Draws or models.PlugIn;
+	// "" leaves it out).
+	Latent models.Predictive
 }
 
 // modelSettings are the model sections compare uses: the paper's UCI
@@ -117,14 +120,14 @@ func RunConfigYAML(model string, s Settings) ([]byte, error) {
 		tr["validation"] = 0.1
 		tr["select_every"] = max(1, min(every, s.Iterations/20))
 		if model == "slgp" {
-			ev["latent"] = "select"
+			ev["latent"] = train.LatentSelect
 		}
 	}
 	split := "random"
 	if s.Refit {
 		split = "none"
 		if s.Latent != "" {
-			ev["latent"] = s.Latent
+			ev["latent"] = string(s.Latent)
 		}
 	}
 	doc := map[string]any{

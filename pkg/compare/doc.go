@@ -1,8 +1,10 @@
-// Package compare is what `mgp compare` does with a user's CSV file beyond
-// running the sweep: the run configs of the candidate models (the settings
-// this package recommends for each), the summary of their test metrics
-// over K repeated random splits, the rule that picks one model, and the
-// report (report.md, report.json and the figures) that says which and why.
+// Package compare is `mgp compare` without the CLI: Run compares candidate
+// models on a user's CSV file over K repeated random splits. It writes the
+// run configs of the candidates (the settings this package recommends for
+// each) and a sweep file, trains every split through package sweep's
+// train-backed Runner, summarises the test metrics, picks one model by its
+// rule, optionally retrains that model on every row, and writes the report
+// (report.md, report.json and the figures) that says which and why.
 //
 // Every split standardises on its training rows only (data.stats: train)
 // and selects, where a model needs it, on a held-out part of those rows:

@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+
+	"github.com/mgpteam/mgp/pkg/models"
+	"github.com/mgpteam/mgp/pkg/train"
 )
 
 // RefitDir is the directory of DIR holding the final fits on every row
@@ -24,7 +27,7 @@ type Refit struct {
 	Iterations     int    `json:"iterations"`
 	IterationsFrom string `json:"iterations_from"`
 	// Latent is its eval.latent ("" when the model's own draws are meant).
-	Latent string `json:"latent,omitempty"`
+	Latent models.Predictive `json:"latent,omitempty"`
 	// NoTest is the run's own statement that it has no test metrics.
 	NoTest string `json:"no_test"`
 	// TrainSeconds is its training time.
@@ -37,7 +40,7 @@ type Refit struct {
 // iterations), why, and the predictive (for a latent model whose splits
 // chose between the draws and the plug-in predictive, the one most splits
 // chose, draws on a tie; "" otherwise).
-func RefitPlan(s ModelSummary, iterations int) (iters int, from, latent string) {
+func RefitPlan(s ModelSummary, iterations int) (iters int, from string, latent models.Predictive) {
 	if !NeedsSelection(s.Model) || len(s.Splits) == 0 {
 		return iterations, fmt.Sprintf("as on every split (%s has no held-out selection: it trains to the last iteration)", s.Model), ""
 	}
@@ -45,7 +48,7 @@ func RefitPlan(s ModelSummary, iterations int) (iters int, from, latent string) 
 	plugIn := 0
 	for i, sp := range s.Splits {
 		sel[i] = sp.SelectedIter
-		if sp.Predictive == "mean" {
+		if train.PredictiveFor(sp.Predictive) == models.PlugIn {
 			plugIn++
 		}
 	}
@@ -59,9 +62,9 @@ func RefitPlan(s ModelSummary, iterations int) (iters int, from, latent string) 
 	from = fmt.Sprintf("the median of the iterations %s selected on the held-out 10 %% of its %d splits' training rows %v",
 		s.Model, k, sel)
 	if s.Model == "slgp" {
-		latent = "draws"
+		latent = models.Draws
 		if 2*plugIn > k {
-			latent = "mean"
+			latent = models.PlugIn
 		}
 		from += fmt.Sprintf("; predictive %s (the plug-in predictive was chosen on %d of %d splits)", latent, plugIn, k)
 	}

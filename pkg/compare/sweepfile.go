@@ -27,8 +27,8 @@ const (
 // WriteSweep writes every model's run config and the sweep file into out
 // and returns the sweep, read back through sweep.ReadSpec (so it is checked
 // as any sweep file). A config already there with other content (other
-// --iterations, another data file) is refused: finished runs would be
-// taken for runs with the new settings.
+// iterations, another data file) is refused (a *ChangedSettingsError):
+// finished runs would be taken for runs with the new settings.
 func WriteSweep(out string, models []string, splits int, s Settings) (*sweep.Spec, error) {
 	for _, m := range models {
 		b, err := RunConfigYAML(m, s)
@@ -57,8 +57,7 @@ func WriteSweep(out string, models []string, splits int, s Settings) (*sweep.Spe
 func writeOnce(path string, b []byte) error {
 	if old, err := os.ReadFile(path); err == nil {
 		if !bytes.Equal(old, b) {
-			return &inputError{fmt.Errorf("--out: %s was written with other settings (--iterations or the data file differ); "+
-				"use a new --out directory, or the first command's flags to resume it", path)}
+			return &inputError{&ChangedSettingsError{Path: path}}
 		}
 		return nil
 	}

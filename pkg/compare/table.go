@@ -3,7 +3,6 @@ package compare
 import (
 	"bytes"
 	"encoding/csv"
-	"fmt"
 	"io"
 	"os"
 	"slices"
@@ -32,7 +31,7 @@ func (t *Table) Rows() int { r, _ := t.M.Dims(); return r }
 
 // ReadTable reads the target column and the input columns (every other
 // column when inputs is empty) of the CSV at path. An unknown or repeated
-// column is an error naming --target or --inputs and listing the header;
+// column is an *OptionError of target or inputs listing the header;
 // file problems are data.FileErrors naming the line and column. Only the
 // columns read must be numeric.
 func ReadTable(path, target string, inputs []string) (*Table, error) {
@@ -40,7 +39,7 @@ func ReadTable(path, target string, inputs []string) (*Table, error) {
 	pick := func(h []string) ([]int, error) {
 		tj := slices.Index(h, t.Target)
 		if tj < 0 {
-			return nil, fmt.Errorf("--target %q: %s has no such column; its columns are: %s", target, path, strings.Join(h, ", "))
+			return nil, optionErrorf("target", " %q: %s has no such column; its columns are: %s", target, path, strings.Join(h, ", "))
 		}
 		var idx []int
 		if len(inputs) == 0 {
@@ -56,17 +55,17 @@ func ReadTable(path, target string, inputs []string) (*Table, error) {
 			j := slices.Index(h, in)
 			switch {
 			case j < 0:
-				return nil, fmt.Errorf("--inputs: %s has no column %q; its columns are: %s", path, in, strings.Join(h, ", "))
+				return nil, optionErrorf("inputs", ": %s has no column %q; its columns are: %s", path, in, strings.Join(h, ", "))
 			case j == tj:
-				return nil, fmt.Errorf("--inputs: %q is the target column; leave it out of the inputs", in)
+				return nil, optionErrorf("inputs", ": %q is the target column; leave it out of the inputs", in)
 			case slices.Contains(idx, j):
-				return nil, fmt.Errorf("--inputs: %q is named twice", in)
+				return nil, optionErrorf("inputs", ": %q is named twice", in)
 			}
 			idx = append(idx, j)
 			t.Inputs = append(t.Inputs, in)
 		}
 		if len(idx) == 0 {
-			return nil, fmt.Errorf("--target %q: %s has no other column to use as an input", target, path)
+			return nil, optionErrorf("target", " %q: %s has no other column to use as an input", target, path)
 		}
 		return append(idx, tj), nil
 	}
@@ -75,7 +74,7 @@ func ReadTable(path, target string, inputs []string) (*Table, error) {
 		return nil, err
 	}
 	if r, _ := m.Dims(); r < 20 {
-		return nil, fmt.Errorf("--data %s: %d rows; a 90/10 split of fewer than 20 rows leaves at most one test row", path, r)
+		return nil, optionErrorf("data", " %s: %d rows; a 90/10 split of fewer than 20 rows leaves at most one test row", path, r)
 	}
 	t.M = m
 	return t, nil
@@ -104,7 +103,7 @@ func (t *Table) encode(w io.Writer) error {
 
 // Write stores the table at path. A file already there with other content
 // (a directory of another comparison) is refused: its finished runs would
-// be taken for runs on this data.
+// be taken for runs on this data (an *OtherDataError).
 func (t *Table) Write(path string) error {
 	var b bytes.Buffer
 	if err := t.encode(&b); err != nil {
@@ -112,7 +111,7 @@ func (t *Table) Write(path string) error {
 	}
 	if old, err := os.ReadFile(path); err == nil {
 		if !bytes.Equal(old, b.Bytes()) {
-			return &inputError{fmt.Errorf("--out: %s holds other data (its %s differs: other rows or columns); use a new --out directory", path, DataFile)}
+			return &inputError{&OtherDataError{Path: path}}
 		}
 		return nil
 	}

@@ -6,9 +6,11 @@
 // cluster sharing the results tree.
 //
 // It sits on top of package train and may import it (train never imports
-// sweep; deps_test.go holds both rules): a run's progress is read from
-// train's checkpoint and result files, and Measure times a train.RunConfig
-// by building a train.Trainer for a few steps. Executing a run is still the
-// caller's: Execute calls the Runner it is given for each run, so the CLI
-// decides how a run trains and where its output goes.
+// sweep; deps_test.go holds both rules): Prepare reads each run's config
+// through train, TrainRunner trains a run with train.Run, a run's progress
+// is read from train's checkpoint and result files, and Measure times a
+// train.RunConfig by building a train.Trainer for a few steps. Execute
+// calls the Runner it is given, so a caller may train runs another way;
+// RunFile is a whole `mgp sweep` invocation (or its dry run) with
+// TrainRunner.
 package sweep

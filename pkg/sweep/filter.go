@@ -8,16 +8,35 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
+// RestrictError is a selection Restrict or RestrictVariants refuses: a
+// name the sweep does not have, or seeds that do not read. Its message
+// begins with what was selected: models, datasets, variants or seeds.
+type RestrictError struct {
+	// What is models, datasets, variants or seeds.
+	What string
+	// Msg is the whole message, beginning with What.
+	Msg string
+}
+
+// Error returns the message.
+func (e *RestrictError) Error() string { return e.Msg }
+
+// restrictErrorf returns a *RestrictError of what whose message is what
+// followed by the formatted text.
+func restrictErrorf(what, format string, args ...any) error {
+	return &RestrictError{What: what, Msg: what + fmt.Sprintf(format, args...)}
+}
+
 // Restrict narrows the spec to the given models, data sets and seeds (each
-// empty: all of the spec's). Names not in the spec are an error, so that a
-// typo does not silently select nothing. The runs keep their directories,
+// empty: all of the spec's). Names not in the spec are a *RestrictError,
+// so that a typo does not silently select nothing. The runs keep their directories,
 // so a restricted invocation shares its results with the full sweep.
 func (s *Spec) Restrict(models, datasets []string, seeds string) error {
 	var err error
-	if s.Models, err = subset("--models", s.Models, models); err != nil {
+	if s.Models, err = subset("models", s.Models, models); err != nil {
 		return err
 	}
-	if s.Datasets, err = subset("--datasets", s.Datasets, datasets); err != nil {
+	if s.Datasets, err = subset("datasets", s.Datasets, datasets); err != nil {
 		return err
 	}
 	if seeds == "" {
@@ -32,11 +51,11 @@ func (s *Spec) Restrict(models, datasets []string, seeds string) error {
 		}
 	}
 	if err := want.UnmarshalYAML(node); err != nil {
-		return fmt.Errorf("--seeds %q: %v", seeds, strings.TrimPrefix(err.Error(), "line 1: "))
+		return restrictErrorf("seeds", " %q: %v", seeds, strings.TrimPrefix(err.Error(), "line 1: "))
 	}
 	for _, v := range want {
 		if !slices.Contains(s.Seeds, v) {
-			return fmt.Errorf("--seeds: seed %d is not among the sweep's seeds %v", v, []uint64(s.Seeds))
+			return restrictErrorf("seeds", ": seed %d is not among the sweep's seeds %v", v, []uint64(s.Seeds))
 		}
 	}
 	kept := Seeds{}
@@ -50,8 +69,8 @@ func (s *Spec) Restrict(models, datasets []string, seeds string) error {
 }
 
 // RestrictVariants narrows the spec to the named variants (empty: all),
-// refusing names the sweep does not define. A sweep without variants has
-// one, DefaultVariant.
+// refusing names the sweep does not define (a *RestrictError). A sweep
+// without variants has one, DefaultVariant.
 func (s *Spec) RestrictVariants(names []string) error {
 	if len(names) == 0 {
 		return nil
@@ -63,7 +82,7 @@ func (s *Spec) RestrictVariants(names []string) error {
 			all = append(all, v.Name)
 		}
 	}
-	keep, err := subset("--variants", all, names)
+	keep, err := subset("variants", all, names)
 	if err != nil {
 		return err
 	}
@@ -81,14 +100,14 @@ func (s *Spec) RestrictVariants(names []string) error {
 }
 
 // subset returns the names of all that are in want (all when want is
-// empty), refusing names not in all.
-func subset(flag string, all, want []string) ([]string, error) {
+// empty), refusing names not in all (a *RestrictError of what).
+func subset(what string, all, want []string) ([]string, error) {
 	if len(want) == 0 {
 		return all, nil
 	}
 	for _, w := range want {
 		if !slices.Contains(all, w) {
-			return nil, fmt.Errorf("%s: %q is not in the sweep (%s)", flag, w, strings.Join(all, ", "))
+			return nil, restrictErrorf(what, ": %q is not in the sweep (%s)", w, strings.Join(all, ", "))
 		}
 	}
 	var out []string

@@ -2,11 +2,11 @@ package sweep
 
 import (
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/mgpteam/mgp/pkg/config"
+	"github.com/mgpteam/mgp/pkg/rundir"
 )
 
 // DefaultVariant names the single variant of a sweep that lists none.
@@ -57,7 +57,7 @@ func Expand(s *Spec, available func(model string) bool) (*Plan, error) {
 		for _, d := range s.Datasets {
 			for _, m := range s.Models {
 				for _, v := range variants {
-					if len(v.Models) > 0 && !contains(v.Models, m) {
+					if len(v.Models) > 0 && !slices.Contains(v.Models, m) {
 						continue
 					}
 					if !available(m) {
@@ -72,7 +72,7 @@ func Expand(s *Spec, available func(model string) bool) (*Plan, error) {
 						Config: strings.NewReplacer("{dataset}", d, "{model}", m).Replace(s.Config),
 						Sets:   sets,
 					}
-					r.Dir = filepath.Join(s.Out, d, m, v.Name, fmt.Sprintf("s%d", seed))
+					r.Dir = rundir.Path(s.Out, d, m, v.Name, seed)
 					p.Runs = append(p.Runs, r)
 				}
 			}

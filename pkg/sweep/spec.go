@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -203,7 +204,7 @@ func (s *Spec) check() error {
 		}
 		names[v.Name] = true
 		for d := range v.PerDataset {
-			if !contains(s.Datasets, d) {
+			if !slices.Contains(s.Datasets, d) {
 				return fmt.Errorf("variants[%d].per_dataset: %q is not one of the sweep's data sets %v", i, d, s.Datasets)
 			}
 		}
@@ -216,7 +217,7 @@ func (s *Spec) check() error {
 func (s *Spec) checkHeadline() error {
 	seen := map[[2]string]bool{}
 	for i, h := range s.Headline {
-		if !contains(s.Models, h.Model) {
+		if !slices.Contains(s.Models, h.Model) {
 			return fmt.Errorf("headline[%d].model %q is not one of the sweep's models %v", i, h.Model, s.Models)
 		}
 		if !s.runsVariant(h.Model, h.Variant) {
@@ -243,7 +244,7 @@ func (s *Spec) runsVariant(model, variant string) bool {
 	}
 	for _, v := range s.Variants {
 		if v.Name == variant {
-			return len(v.Models) == 0 || contains(v.Models, model)
+			return len(v.Models) == 0 || slices.Contains(v.Models, model)
 		}
 	}
 	return false
@@ -262,14 +263,4 @@ func distinct(key string, xs []string) error {
 		seen[x] = true
 	}
 	return nil
-}
-
-// contains reports whether xs holds x.
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }

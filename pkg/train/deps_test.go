@@ -22,6 +22,10 @@ import (
 //   - sweep may import train: it resolves run configs, reads checkpoints
 //     and times runs (Measure) through it, while how a run is executed is
 //     the caller's; train never imports sweep;
+//   - compare (mgp compare without the CLI) may import sweep, train,
+//     report, results, plot, eval, data and rundir, and what they stand on
+//     (models, its own predictive type among them; autodiff, config,
+//     runlock): nothing above it;
 //   - only cmd/mgp imports cobra and viper.
 func TestDependencyDirection(t *testing.T) {
 	const mod = "github.com/mgpteam/mgp/"
@@ -52,6 +56,8 @@ func TestDependencyDirection(t *testing.T) {
 		{pkg: "pkg/rundir", only: p("results", "runlock", "config"), forbidden: cli},
 		{pkg: "pkg/train", forbidden: append(p("report", "sweep"), cli...)},
 		{pkg: "pkg/sweep", forbidden: append(p("report"), cli...)},
+		{pkg: "pkg/compare", only: p("sweep", "train", "report", "results", "plot", "eval", "data", "rundir",
+			"models", "autodiff", "config", "runlock"), forbidden: cli},
 	}
 	for _, r := range rules {
 		out, err := exec.Command("go", "list", "-deps", mod+r.pkg+"/...").Output()

@@ -1,16 +1,25 @@
-package main
+package sweep
 
 import (
 	"encoding/json"
 	"sync"
 
-	"github.com/mgpteam/mgp/pkg/sweep"
 	"github.com/mgpteam/mgp/pkg/train"
 )
 
-// dataPrints computes data fingerprints for a sweep's runs lazily, once
-// per data config (many runs share one: every model of a data set and
-// seed), safely from concurrent jobs.
+// SetWants sets every prepared run's Want: its effective config and its
+// data, read from the run's data directory when a status needs them. The
+// data fingerprint is computed at most once per data config (every model
+// of a data set and seed shares one), safely from concurrent jobs.
+func SetWants(ps []Prepared) {
+	var prints dataPrints
+	for i := range ps {
+		p := &ps[i]
+		p.Want = &Want{Config: p.RunConfig, DataFingerprint: prints.of(p.RunConfig.Data, p.DataDir)}
+	}
+}
+
+// dataPrints computes data fingerprints lazily, once per data config.
 type dataPrints struct {
 	mu sync.Mutex
 	m  map[string]*dataPrint
@@ -49,17 +58,4 @@ func (d *dataPrints) of(dc train.DataConfig, dataDir string) func() (string, err
 		})
 		return p.fp, p.err
 	}
-}
-
-// withWants sets every planned run's Want: its effective config and its
-// data read from the data directory the run would use.
-func withWants(planned []plannedRun, dataDir string) []sweep.Run {
-	var prints dataPrints
-	runs := make([]sweep.Run, len(planned))
-	for i := range planned {
-		p := &planned[i]
-		p.Want = &sweep.Want{Config: p.cfg, DataFingerprint: prints.of(p.cfg.Data, resolveDataDir(dataDir, p.cfg.Data.Dir))}
-		runs[i] = p.Run
-	}
-	return runs
 }

@@ -1,0 +1,59 @@
+package compare
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/mgpteam/mgp/pkg/sweep"
+)
+
+// FailedRunsError is a comparison whose runs failed (now, or before and
+// not retried): each run's error.json under Dir says why.
+type FailedRunsError struct {
+	// Failed of Total runs failed.
+	Failed, Total int
+	// Dir is the sweep's results tree.
+	Dir string
+}
+
+// Error counts the failed runs and says where their errors are.
+func (e *FailedRunsError) Error() string {
+	return fmt.Sprintf("%d of %d runs failed (each run's %s under %s says why)", e.Failed, e.Total, sweep.ErrorFile, e.Dir)
+}
+
+// runSplits trains every model on every split through the sweep, o.Jobs
+// at a time, skipping finished runs and resuming half-done ones.
+func runSplits(ctx context.Context, o Options, spec *sweep.Spec, runs []sweep.Run) error {
+	ps, err := sweep.Prepare(runs, sweep.PrepareOptions{DataDir: func(string) string { return o.DataDir }})
+	if err != nil {
+		return err
+	}
+	costs, err := sweep.LoadCostModel(spec.Out, nil, sweep.DefaultCostFile)
+	if err != nil {
+		return &inputError{err}
+	}
+	sum := sweep.Execute(ctx, sweep.Runs(ps), sweep.TrainRunner(ps, sweep.TrainOptions{Version: o.Version, ResumeHint: o.ResumeHint}),
+		sweep.Options{Jobs: o.Jobs, RetryFailed: o.RetryFailed, Stale: 10 * time.Minute, Progress: o.Progress, Version: o.Version,
+			Estimate: sweep.Estimator(ps, costs)})
+	if err := sum.Interruption(ctx, o.ResumeHint); err != nil {
+		return err
+	}
+	switch {
+	case sum.Failed > 0 || sum.SkippedFailed > 0:
+		for _, f := range sum.FailedRuns {
+			fmt.Fprintf(o.Stdout, "  failed: %s\n", firstLine(f))
+		}
+		return &FailedRunsError{Failed: sum.Failed + sum.SkippedFailed, Total: sum.Total, Dir: spec.Out}
+	case sum.Locked > 0:
+		return fmt.Errorf("%d runs are under way in another process; re-run when it has finished", sum.Locked)
+	}
+	return nil
+}
+
+// firstLine returns s up to its first newline.
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
