@@ -2,13 +2,13 @@ package compare
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 
 	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/rundir"
 	"github.com/mgpteam/mgp/pkg/sweep"
 	"github.com/mgpteam/mgp/pkg/train"
 )
@@ -72,15 +72,8 @@ func writeRefitConfig(path, model string, set Settings) (train.RunConfig, func(e
 }
 
 // finishedRefit returns the result of a finished refit in dir trained
-// with cfg (same config fingerprint), and false when there is none.
+// with cfg (same config fingerprint), and false when there is none: the
+// run directory's own rule (rundir.FinishedResult).
 func finishedRefit(dir string, cfg train.RunConfig) (*results.Result, bool) {
-	b, err := os.ReadFile(filepath.Join(dir, train.ResultFile))
-	if err != nil {
-		return nil, false
-	}
-	var r results.Result
-	if json.Unmarshal(b, &r) != nil || !r.Complete || r.ConfigFingerprint != train.ConfigFingerprint(cfg) {
-		return nil, false
-	}
-	return &r, true
+	return rundir.FinishedResult(dir, train.ConfigFingerprint(cfg))
 }
