@@ -231,7 +231,7 @@ func ReevaluateWith(ctx context.Context, ck *Checkpoint, exp *Experiment, m mode
 	if err != nil {
 		return Evaluation{}, &InputError{err}
 	}
-	if scoredPerClass(exp.Name) {
+	if scoredPerClass(exp) {
 		if opts.LogDensities != nil {
 			return Evaluation{}, &InputError{fmt.Errorf("mnist is scored once per class: per-point log densities are not kept")}
 		}
