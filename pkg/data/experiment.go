@@ -10,7 +10,10 @@ import (
 // the scale σ_y that maps NLLs back to the original units, (toys) the
 // plotting grid, and how its test set is scored.
 type Experiment struct {
-	Name                         string
+	Name string
+	// Kind is the kind of the source that loaded the experiment ("" for
+	// one built otherwise).
+	Kind                         Kind
 	XTrain, YTrain, XTest, YTest *mat.Dense
 	SigmaY                       float64
 	Std                          *Standardizer

@@ -73,7 +73,7 @@ func SourceFor(s Spec) (Source, error) {
 
 // Load builds the experiment s describes with the source of its kind,
 // reading files below dataDir where the source has any; the experiment
-// carries the source's Scoring.
+// carries the source's Kind and Scoring.
 func Load(s Spec, dataDir string) (*Experiment, error) {
 	src, err := SourceFor(s)
 	if err != nil {
@@ -83,7 +83,7 @@ func Load(s Spec, dataDir string) (*Experiment, error) {
 	if err != nil {
 		return nil, err
 	}
-	exp.Scoring = src.Scoring()
+	exp.Kind, exp.Scoring = src.Kind(), src.Scoring()
 	return exp, nil
 }
 

@@ -105,8 +105,8 @@ func TestScoring(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if exp.Scoring != ScorePerPoint || exp.PlotX == nil || exp.Fingerprint == "" {
-		t.Errorf("toy experiment: scoring %v, plot grid %v, fingerprint %q", exp.Scoring, exp.PlotX != nil, exp.Fingerprint)
+	if exp.Kind != KindToy || exp.Scoring != ScorePerPoint || exp.PlotX == nil || exp.Fingerprint == "" {
+		t.Errorf("toy experiment: kind %q, scoring %v, plot grid %v, fingerprint %q", exp.Kind, exp.Scoring, exp.PlotX != nil, exp.Fingerprint)
 	}
 }
 
