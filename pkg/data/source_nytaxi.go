@@ -49,7 +49,7 @@ func (nytaxiSource) Load(s Spec, dataDir string) (*Experiment, error) {
 		period = 6
 	}
 	return &Experiment{
-		Name: "nytaxi", XTrain: p.XTrain, YTrain: p.YTrain, XTest: p.XTest, YTest: p.YTest,
+		Name: string(KindNYTaxi), XTrain: p.XTrain, YTrain: p.YTrain, XTest: p.XTest, YTest: p.YTest,
 		SigmaY: p.Std.YStd[0], Std: p.Std,
 		Split: fmt.Sprintf("nytaxi %s: %d of %d rows kept, random seed %d, %d/%d, stats full (sd + 1e-6), weekday period %d",
 			path, cnt.Kept, cnt.Read, s.SplitSeed, len(p.Split.Train), len(p.Split.Test), period),

@@ -23,7 +23,8 @@ type DataConfig struct {
 	// Name is a toy (hetero, step, moons), a UCI set (boston, ...) or, with
 	// Kind "csv", a label for the user's file.
 	Name string `mapstructure:"name" json:"name"`
-	// Kind is toy, uci, csv, nytaxi or mnist; empty means inferred from Name.
+	// Kind is toy, uci, csv, nytaxi or mnist; empty means inferred from
+	// Name, then Path (data.Spec.ResolveKind).
 	Kind string `mapstructure:"kind" json:"kind,omitempty"`
 	// Path is the CSV file for Kind csv, or the Kaggle taxi file for Kind
 	// nytaxi (empty: the shipped sample below the data directory; see
