@@ -8,14 +8,8 @@ import (
 	"github.com/mgpteam/mgp/pkg/train"
 )
 
-// csvDataPath reports whether data.path names a CSV file read as it is
-// (kind csv, or no kind and not nytaxi, whose path is relative to the data
-// directory).
-func csvDataPath(dc train.DataConfig) bool {
-	return dc.Path != "" && (dc.Kind == "csv" || (dc.Kind == "" && dc.Name != "nytaxi"))
-}
-
-// resolveConfigDataPath makes a relative CSV data.path written in the
+// resolveConfigDataPath makes a relative CSV data.path (train.DataConfig.IsCSV;
+// nytaxi's path is relative to the data directory instead) written in the
 // config file at cfgPath work from any directory: when the file does not
 // exist relative to the working directory but does relative to the config
 // file's directory, data.path becomes that path. A data.path given with
@@ -23,7 +17,7 @@ func csvDataPath(dc train.DataConfig) bool {
 // one found nowhere (the loader's error names it).
 func resolveConfigDataPath(cfg *train.RunConfig, cfgPath string, overrides []config.Override) {
 	p := cfg.Data.Path
-	if cfgPath == "" || !csvDataPath(cfg.Data) || filepath.IsAbs(p) {
+	if cfgPath == "" || !cfg.Data.IsCSV() || filepath.IsAbs(p) {
 		return
 	}
 	for _, o := range overrides {
@@ -45,7 +39,7 @@ func resolveConfigDataPath(cfg *train.RunConfig, cfgPath string, overrides []con
 // finds them from any directory. The path enters the config fingerprint,
 // as it did when relative (a resume compares the two forms as equal).
 func absDataPath(cfg *train.RunConfig) error {
-	if !csvDataPath(cfg.Data) || filepath.IsAbs(cfg.Data.Path) {
+	if !cfg.Data.IsCSV() || filepath.IsAbs(cfg.Data.Path) {
 		return nil
 	}
 	abs, err := filepath.Abs(cfg.Data.Path)

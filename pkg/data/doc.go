@@ -11,6 +11,17 @@
 // <dataDir>/uci/<name>/{data.txt,meta.yaml} and [LoadCSV] reads a CSV file
 // with a header row.
 //
+// # Sources
+//
+// A [Source] is one kind of data ([KindToy], [KindUCI], [KindCSV],
+// [KindMNIST], [KindNYTaxi]). [Spec.ResolveKind] is the one rule that
+// tells a data section's kind (data.kind, else the source answering to
+// data.name, else csv when data.path is set), and [Spec.IsCSV] the one
+// rule for "is this the user's CSV file". [Load] turns a [Spec] into an
+// [Experiment] through its source, which also checks the keys that concern
+// it ([Source.Check]) and says how its test set is scored ([Scoring]): a
+// trainer asks the source, never a data set's name.
+//
 // # Errors
 //
 // Loaders never panic on bad input. A problem with a file is returned as a

@@ -157,3 +157,21 @@ func TestPrepareToy(t *testing.T) {
 		t.Error("no error for test inputs with 2 columns")
 	}
 }
+
+// TestInverseYAt: the one-value inverses agree with InverseY bit for bit
+// and scale a spread without the shift.
+func TestInverseYAt(t *testing.T) {
+	s := &Standardizer{YMean: []float64{1.5, -2}, YStd: []float64{0.3, 7}}
+	Y := mat.NewDense(2, 2, []float64{0.1, -0.7, 2.25, 1e-3})
+	inv := s.InverseY(Y)
+	for i := range 2 {
+		for d := range 2 {
+			if got := s.InverseYAt(d, Y.At(i, d)); got != inv.At(i, d) {
+				t.Errorf("InverseYAt(%d, %g) = %v, InverseY %v", d, Y.At(i, d), got, inv.At(i, d))
+			}
+		}
+	}
+	if got := s.InverseYScaleAt(1, 0.5); got != 3.5 {
+		t.Errorf("InverseYScaleAt(1, 0.5) = %v, want 3.5", got)
+	}
+}

@@ -106,27 +106,27 @@ func (c *latentCore) diagnostics(X, Y *mat.Dense) map[string]float64 {
 	// With a variance per output, noise_variance is their geometric mean
 	// (the scalar whose log-likelihood term is theirs on average).
 	s2 := c.noises()
-	out := map[string]float64{"noise_variance": s2[0]}
+	out := map[string]float64{DiagNoiseVariance: s2[0]}
 	if c.perOutputNoise() {
 		var sumLog float64
 		for _, v := range s2 {
 			sumLog += math.Log(v)
 		}
-		out["noise_variance"] = math.Exp(sumLog / float64(len(s2)))
+		out[DiagNoiseVariance] = math.Exp(sumLog / float64(len(s2)))
 		out["noise_variance_min"], out["noise_variance_max"] = floats.Min(s2), floats.Max(s2)
 	}
 	if c.Enc != nil {
 		out["nu0"] = c.Enc.Nu0.Value().At(0, 0)
 	}
 	muQ, vQ, muP, vP := c.wDists(X, Y)
-	out["q_w_mean_spread"] = meanSpread(muQ.Val)
-	out["q_w_agg_mean"], out["q_w_agg_var"], out["p_w_agg_mean"], out["p_w_agg_var"] = aggregates(muQ, vQ, muP, vP)
-	out["kl_w_mean"] = stat.Mean(normalKLRows(c.tape, muQ, vQ, muP, vP).Val.RawMatrix().Data, nil)
+	out[DiagQWMeanSpread] = meanSpread(muQ.Val)
+	out[DiagQWAggMean], out["q_w_agg_var"], out[DiagPWAggMean], out["p_w_agg_var"] = aggregates(muQ, vQ, muP, vP)
+	out[DiagKLWMean] = stat.Mean(normalKLRows(c.tape, muQ, vQ, muP, vP).Val.RawMatrix().Data, nil)
 	c.lengthscaleDiagnostics(out)
 	c.predictiveSpread(X, out)
-	out["memorisation"] = 0
-	if out["noise_variance"] < MemorisationNoise && out["q_w_mean_spread"] > LiveSpread {
-		out["memorisation"] = 1
+	out[DiagMemorisation] = 0
+	if out[DiagNoiseVariance] < MemorisationNoise && out[DiagQWMeanSpread] > LiveSpread {
+		out[DiagMemorisation] = 1
 	}
 	c.W.deadReLUs(out, X, Y)
 	if c.Enc != nil {

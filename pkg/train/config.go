@@ -2,7 +2,6 @@ package train
 
 import (
 	"math"
-	"slices"
 
 	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/data"
@@ -24,7 +23,8 @@ type DataConfig struct {
 	// Name is a toy (hetero, step, moons), a UCI set (boston, ...) or, with
 	// Kind "csv", a label for the user's file.
 	Name string `mapstructure:"name" json:"name"`
-	// Kind is toy, uci, csv, nytaxi or mnist; empty means inferred from Name.
+	// Kind is toy, uci, csv, nytaxi or mnist; empty means inferred from
+	// Name, then Path (data.Spec.ResolveKind).
 	Kind string `mapstructure:"kind" json:"kind,omitempty"`
 	// Path is the CSV file for Kind csv, or the Kaggle taxi file for Kind
 	// nytaxi (empty: the shipped sample below the data directory; see
@@ -129,10 +129,7 @@ func (c *RunConfig) Validate() error {
 	if c.ModelName() == "" {
 		return config.Errorf("model.name", "model.name is missing: set it to one of the registered models")
 	}
-	if c.Data.Kind == "csv" && c.Data.Path == "" {
-		return config.Errorf("data.kind", "data.kind = csv needs data.path: set it to your CSV file (a header row, numeric columns)")
-	}
-	if err := c.validateNYTaxi(); err != nil {
+	if err := checkDataKeys(c.Data); err != nil {
 		return err
 	}
 	if c.Data.Name == "" && c.Data.Path == "" {
@@ -155,9 +152,6 @@ func (c *RunConfig) Validate() error {
 		if k.v < 0 {
 			return config.Errorf(k.key, "%s = %d: must be >= 0 (%s)", k.key, k.v, k.why)
 		}
-	}
-	if c.Data.Split == "fixed" && (c.Data.Kind == "toy" || (c.Data.Kind == "" && slices.Contains(data.ToyNames(), c.Data.Name))) {
-		return config.Errorf("data.split", "data.split = fixed: the toy case %q has no split files (its test set is a fresh draw); remove data.split", c.Data.Name)
 	}
 	if math.IsNaN(c.Train.Validation) || c.Train.Validation < 0 || c.Train.Validation > 0.5 {
 		return config.Errorf("train.validation", "train.validation = %g: must be a fraction in [0, 0.5] of the training split (0 = no held-out selection)", c.Train.Validation)
@@ -202,8 +196,6 @@ func (c *RunConfig) Validate() error {
 		switch {
 		case math.IsNaN(f) || f <= 0 || f >= 1:
 			return config.Errorf("data.test_fraction", "data.test_fraction = %v: a share of the rows strictly between 0 and 1 (e.g. 0.2); for no test rows use data.split: none", f)
-		case c.Data.Kind == "nytaxi" || c.Data.Name == "nytaxi" || c.Data.Kind == "toy" || (c.Data.Kind == "" && slices.Contains(data.ToyNames(), c.Data.Name)):
-			return config.Errorf("data.test_fraction", "data.test_fraction is for UCI, mnist and CSV data; the toys draw their own test set and nytaxi keeps the paper's 90/10: drop the key")
 		case c.Data.Split != "" && c.Data.Split != "random":
 			return config.Errorf("data.test_fraction", "data.test_fraction sets a random split's size, and data.split is %q: drop the key or use data.split: random", c.Data.Split)
 		}
@@ -218,16 +210,15 @@ func (c *RunConfig) Validate() error {
 
 // SplitNone is the data.split of a run trained on every row, with no test
 // set (a final fit, as mgp compare --refit makes).
-const SplitNone = "none"
+const SplitNone = data.SplitNone
 
-// validateNoTest refuses what a run without test rows cannot do: data
-// other than a CSV file, test NLLs traced during training, and held-out
+// validateNoTest refuses what a run without test rows cannot do (besides
+// data other than a CSV file, which its source refuses): test NLLs traced
+// during training, and held-out
 // selection (a final fit on every row trains a chosen number of
 // iterations instead; mgp compare --refit takes it from the splits).
 func (c *RunConfig) validateNoTest() error {
 	switch {
-	case c.Data.Kind != "csv":
-		return config.Errorf("data.split", "data.split = none (every row trains, no test set) is for your own CSV data (data.kind: csv), not data.kind %q", c.Data.Kind)
 	case c.Train.EvalEvery > 0:
 		return config.Errorf("train.eval_every", "train.eval_every = %d traces the test NLL, but data.split = none leaves no test rows; remove train.eval_every", c.Train.EvalEvery)
 	case c.Train.Validation > 0:

@@ -35,8 +35,7 @@ func configDiff(a, b RunConfig) string {
 // with a relative path resumes from the same directory as one that
 // recorded it absolute). Other paths are returned as they are.
 func absIfRelative(dc DataConfig) string {
-	csv := dc.Kind == "csv" || (dc.Kind == "" && dc.Name != "nytaxi")
-	if !csv || dc.Path == "" || filepath.IsAbs(dc.Path) {
+	if !dc.IsCSV() || filepath.IsAbs(dc.Path) {
 		return dc.Path
 	}
 	if abs, err := filepath.Abs(dc.Path); err == nil {

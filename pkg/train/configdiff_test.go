@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mgpteam/mgp/pkg/data"
 )
 
 // TestConfigDiffForResume: the log cadence may change on a resume, the
@@ -43,7 +45,7 @@ func TestConfigDiffDataPathForms(t *testing.T) {
 	if d := configDiff(rel, now); !strings.Contains(d, "data.path") {
 		t.Errorf("another file agrees: %q", d)
 	}
-	taxi := RunConfig{Data: DataConfig{Name: "nytaxi", Path: "nytaxi/train.csv"}}
+	taxi := RunConfig{Data: DataConfig{Kind: string(data.KindNYTaxi), Path: "nytaxi/train.csv"}}
 	taxiAbs := taxi
 	taxiAbs.Data.Path, _ = filepath.Abs("nytaxi/train.csv")
 	if d := configDiff(taxi, taxiAbs); !strings.Contains(d, "data.path") {

@@ -24,7 +24,7 @@ func DecodeRunConfig(doc *yaml.Node, overrides []config.Override) (RunConfig, er
 	if err := cfg.Validate(); err != nil {
 		return cfg, err
 	}
-	if !hasKey(root, "data", "stats") && isCSVData(cfg.Data) {
+	if !hasKey(root, "data", "stats") && cfg.Data.IsCSV() {
 		// A user's own file is standardised on its training rows unless the
 		// config says otherwise; the run records the value, so a
 		// checkpoint written before this default records full and keeps it.
@@ -53,10 +53,4 @@ func hasKey(root *yaml.Node, path ...string) bool {
 		n = next
 	}
 	return true
-}
-
-// isCSVData reports whether dc reads a user's CSV file (dataKind csv).
-func isCSVData(dc DataConfig) bool {
-	kind, err := dataKind(dc)
-	return err == nil && kind == "csv"
 }

@@ -129,7 +129,7 @@ func TestReevaluateMNISTPerClass(t *testing.T) {
 	const P = 30
 	X, Y := estimatorCase()
 	_, dy := Y.Dims()
-	exp := &Experiment{Name: "mnist", XTest: X, YTest: Y, Std: &data.Standardizer{YStd: []float64{1, 1, 1}, YMean: make([]float64, dy)}}
+	exp := &Experiment{Name: "digits", Scoring: data.ScorePerInputRow, XTest: X, YTest: Y, Std: &data.Standardizer{YStd: []float64{1, 1, 1}, YMean: make([]float64, dy)}}
 	m := &classStub{dy: dy}
 	ev, err := ReevaluateWith(context.Background(), &Checkpoint{}, exp, m, "", P, 11, EvalOptions{})
 	if err != nil {
@@ -145,7 +145,7 @@ func TestReevaluateMNISTPerClass(t *testing.T) {
 	if ev.Metrics != want {
 		t.Errorf("re-evaluation %+v, training's evaluation %+v", ev.Metrics, want)
 	}
-	exp.Name = "boston"
+	exp.Name, exp.Scoring = "boston", data.ScorePerPoint
 	if _, err := ReevaluateWith(context.Background(), &Checkpoint{}, exp, m, "", P, 11, EvalOptions{Estimator: EstimatorJoint}); err == nil {
 		t.Error("no error for the joint estimator on boston")
 	}
@@ -162,11 +162,12 @@ func TestSelectorScoresMNISTPerClass(t *testing.T) {
 	cfg.Eval.Samples, cfg.Train.Seed = 30, 4
 	std := &data.Standardizer{YStd: []float64{1, 1, 1}, YMean: make([]float64, dy)}
 	for _, c := range []struct {
-		name  string
-		calls int
-	}{{"mnist", 2}, {"boston", 1}} {
+		name    string
+		scoring data.Scoring
+		calls   int
+	}{{"per label", data.ScorePerInputRow, 2}, {"per point", data.ScorePerPoint, 1}} {
 		m := &classStub{dy: dy}
-		sel := newSelector(m, &Holdout{X: X, Y: Y}, &Experiment{Name: c.name, Std: std}, cfg)
+		sel := newSelector(m, &Holdout{X: X, Y: Y}, &Experiment{Name: c.name, Scoring: c.scoring, Std: std}, cfg)
 		met, err := sel.score(context.Background(), 100, "")
 		if err != nil {
 			t.Fatal(err)
@@ -174,7 +175,7 @@ func TestSelectorScoresMNISTPerClass(t *testing.T) {
 		if len(m.calls) != c.calls {
 			t.Errorf("%s: %d Sample calls for 8 points of 2 classes, want %d", c.name, len(m.calls), c.calls)
 		}
-		if c.name == "mnist" {
+		if c.scoring == data.ScorePerInputRow {
 			want, _ := ClassEvaluateCtx(context.Background(), &classStub{dy: dy}, X, Y, std.YStd, 30, derive(4, streamSelect+1600))
 			if met != want {
 				t.Errorf("mnist held-out metrics %+v, want ClassEvaluateCtx's %+v", met, want)

@@ -122,6 +122,15 @@ func (m ModelConfig) Int(key string) (int, bool) {
 	return v, ok && key != "name"
 }
 
+// LatentDim returns the model's latent dimension d_w and whether it has
+// one (models.LatentDimConfig: SLGP, GPCDE, CVAE).
+func (m ModelConfig) LatentDim() (int, bool) {
+	if c, ok := m.Config.(models.LatentDimConfig); ok {
+		return c.LatentDim(), true
+	}
+	return 0, false
+}
+
 // MarshalJSON writes the section as one object (Map).
 func (m ModelConfig) MarshalJSON() ([]byte, error) { return json.Marshal(m.Map()) }
 

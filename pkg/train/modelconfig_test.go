@@ -90,3 +90,17 @@ func TestPartialModelSectionMatchesFull(t *testing.T) {
 		t.Fatalf("a fractional m in a saved config: err = %v, want a KeyError for model.m", err)
 	}
 }
+
+// TestLatentDim: the latent models report d_w as their config holds it
+// (Map's "d_w"), the others have none.
+func TestLatentDim(t *testing.T) {
+	for name, want := range map[string]int{"slgp": 16, "gpcde": 3, "cvae": 2} {
+		mc := MustModelConfig(name, map[string]any{"d_w": want})
+		if dw, ok := mc.LatentDim(); !ok || dw != want || mc.Map()["d_w"] != want {
+			t.Errorf("%s: LatentDim %d, %v; Map %v; want %d", name, dw, ok, mc.Map()["d_w"], want)
+		}
+	}
+	if _, ok := MustModelConfig("sgp", nil).LatentDim(); ok {
+		t.Error("sgp has a latent dimension")
+	}
+}

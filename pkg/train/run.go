@@ -7,7 +7,6 @@ import (
 	"io"
 	"math/rand/v2"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/mgpteam/mgp/pkg/config"
@@ -231,7 +230,7 @@ func ReevaluateWith(ctx context.Context, ck *Checkpoint, exp *Experiment, m mode
 	if err != nil {
 		return Evaluation{}, &InputError{err}
 	}
-	if scoredPerClass(exp.Name) {
+	if scoredPerClass(exp) {
 		if opts.LogDensities != nil {
 			return Evaluation{}, &InputError{fmt.Errorf("mnist is scored once per class: per-point log densities are not kept")}
 		}
@@ -273,14 +272,15 @@ func checkInducing(cfg RunConfig, exp *Experiment) error {
 
 // checkInducingParams catches what checkInducing cannot see before the
 // model exists: a model's default number of inducing points (no model.m in
-// the config) above the training rows. Inducing inputs are the parameters
-// named Z or with a Z_ prefix or Z suffix.
+// the config) above the training rows. The model lists its inducing inputs
+// (models.InducingInputter).
 func checkInducingParams(m models.Model, exp *Experiment) error {
+	ii, ok := m.(models.InducingInputter)
+	if !ok {
+		return nil
+	}
 	n, _ := exp.XTrain.Dims()
-	for _, p := range m.Params().List {
-		if p.Name != "Z" && !strings.HasPrefix(p.Name, "Z_") && !strings.HasSuffix(p.Name, "Z") {
-			continue
-		}
+	for _, p := range ii.InducingInputs() {
 		if r, _ := p.Raw.Dims(); r > n {
 			return fmt.Errorf("model %s uses %d inducing points (%s) but the training set of %s has %d rows: set model.m to at most %d",
 				m.Name(), r, p.Name, exp.Name, n, n)

@@ -27,8 +27,8 @@ func (r *run) testMetrics(pred models.Predictive) (results.Metrics, error) {
 	}
 	seed := derive(r.cfg.Train.Seed, streamEval)
 	var met results.Metrics
-	if scoredPerClass(exp.Name) {
-		met, err = evaluatorFor(exp.Name)(r.ctx, m, exp.XTest, exp.YTest, exp.Std.YStd, r.cfg.Eval.Samples, seed)
+	if scoredPerClass(exp) {
+		met, err = evaluatorFor(exp)(r.ctx, m, exp.XTest, exp.YTest, exp.Std.YStd, r.cfg.Eval.Samples, seed)
 	} else {
 		var ev Evaluation
 		ev, err = EvaluateWith(r.ctx, m, exp.XTest, exp.YTest, exp.Std.YStd, r.cfg.Eval.Samples, seed, r.evalOptions())

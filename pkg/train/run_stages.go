@@ -177,7 +177,7 @@ func (r *run) newTrainer() error {
 		}
 	}
 	if cfg.Train.EvalEvery > 0 {
-		evalFn := evaluatorFor(exp.Name)
+		evalFn := evaluatorFor(exp)
 		tr.Eval = func(k uint64) float64 {
 			met, err := evalFn(context.Background(), m, exp.XTest, exp.YTest, exp.Std.YStd, cfg.Eval.Samples, derive(cfg.Train.Seed, streamEval+16*k))
 			if err != nil {

@@ -91,7 +91,7 @@ type evaluator = func(context.Context, models.Model, *mat.Dense, *mat.Dense, []f
 // cfg over the held-out part h, scoring as the run's test evaluation does.
 func newSelector(m models.Model, h *Holdout, exp *Experiment, cfg RunConfig) *selector {
 	return &selector{m: m, h: h, ystd: exp.Std.YStd, samples: cfg.Eval.Samples, seed: cfg.Train.Seed,
-		every: cfg.Train.SelectEvery, evaluate: evaluatorFor(exp.Name)}
+		every: cfg.Train.SelectEvery, evaluate: evaluatorFor(exp)}
 }
 
 // beforeCheck, when set (by tests only), is called at the start of every

@@ -2,6 +2,8 @@ package train
 
 import (
 	"fmt"
+
+	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/results"
 )
 
@@ -39,7 +41,8 @@ const PriorMismatchKL = 20.0
 func runWarnings(r *results.Result, dy int, stats string) []string {
 	var out []string
 	label := fmt.Sprintf("%s on %s", r.Model, r.Dataset)
-	if d := r.Diagnostics; d["memorisation"] == 1 {
+	diag := models.Diagnostics(r.Diagnostics)
+	if d := diag; d.Memorised() {
 		if s := r.Selection; s != nil {
 			// The held-out points were never trained on: parameters that
 			// memorised their training targets would score badly there,
@@ -47,7 +50,7 @@ func runWarnings(r *results.Result, dy int, stats string) []string {
 			out = append(out, fmt.Sprintf("%s: output noise variance %.3g with a live w at the selected iteration %d (spread of q(w)'s mean %.3g, KL^W %.3g nats per point), "+
 				"the pattern of memorisation; but the held-out NLL was lowest there (%.4g on %d points never trained on), which memorisation would not allow: "+
 				"read it as a close fit of nearly noiseless data, and compare the test NLL (%.4g) with the held-out one",
-				label, d["noise_variance"], s.Iter, d["q_w_mean_spread"], d["kl_w_mean"], s.ValNLL, s.NValidation, r.Metrics.NLL))
+				label, d.NoiseVariance(), s.Iter, d.QWMeanSpread(), d.KLWMean(), s.ValNLL, s.NValidation, r.Metrics.NLL))
 		} else {
 			remedy := "hold out part of the training split (train.validation: 0.1)"
 			if prior, _ := r.ConfigString("model", "prior"); prior != "normal" && prior != "scaled" {
@@ -55,20 +58,20 @@ func runWarnings(r *results.Result, dy int, stats string) []string {
 			}
 			out = append(out, fmt.Sprintf("%s: output noise variance %.3g with a live w (spread of q(w)'s mean %.3g, KL^W %.3g nats per point): "+
 				"the model reconstructs its training targets through w and its test NLL is not to be trusted; %s",
-				label, d["noise_variance"], d["q_w_mean_spread"], d["kl_w_mean"], remedy))
+				label, d.NoiseVariance(), d.QWMeanSpread(), d.KLWMean(), remedy))
 		}
 	}
-	if d := r.Diagnostics; d["kl_w_mean"] > PriorMismatchKL {
+	if d := diag; d.KLWMean() > PriorMismatchKL {
 		out = append(out, fmt.Sprintf("%s: the mean KL^W between q(w | x, y) and p(w | x) is %.4g nats per point (prior's mean of w %.3g, posterior's %.3g): "+
 			"the prior does not cover the w the training points use, and predictions draw w from the prior, where no training point was; "+
 			"the test NLL reflects that, not the GP; try another seed or hold out part of the training split (train.validation: 0.1) to select an earlier iteration",
-			label, d["kl_w_mean"], d["p_w_agg_mean"], d["q_w_agg_mean"]))
+			label, d.KLWMean(), d.PWAggMean(), d.QWAggMean()))
 	}
-	if s := r.Selection; s != nil && s.LastDiagnostics["memorisation"] == 1 && r.Diagnostics["memorisation"] != 1 {
-		d := s.LastDiagnostics
+	if s := r.Selection; s != nil && models.Diagnostics(s.LastDiagnostics).Memorised() && !diag.Memorised() {
+		d := models.Diagnostics(s.LastDiagnostics)
 		out = append(out, fmt.Sprintf("%s: at the last iteration the output noise variance is %.3g with a live w (spread of q(w)'s mean %.3g): "+
 			"the model had begun to reconstruct its training targets through w; the selected parameters of iteration %d do not (their noise variance is %.3g)",
-			label, d["noise_variance"], d["q_w_mean_spread"], s.Iter, r.Diagnostics["noise_variance"]))
+			label, d.NoiseVariance(), d.QWMeanSpread(), s.Iter, diag.NoiseVariance()))
 	}
 	if s := r.Selection; s != nil && len(s.Trace) > 0 {
 		last := s.Trace[len(s.Trace)-1]

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/eval"
 	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/results"
@@ -98,17 +99,18 @@ func ClassEvaluateWith(ctx context.Context, m models.Model, X, Y *mat.Dense, sig
 	return met, nil
 }
 
-// scoredPerClass reports whether data set name is scored once per distinct
-// input row (mnist: the label) rather than per test point; evaluatorFor,
-// the run's test evaluation and ReevaluateWith all ask it.
-func scoredPerClass(name string) bool { return name == "mnist" }
+// scoredPerClass reports whether exp's test set is scored once per
+// distinct input row (its source's data.ScorePerInputRow: mnist's labels)
+// rather than per test point; evaluatorFor, the run's test evaluation and
+// ReevaluateWith all ask it.
+func scoredPerClass(exp *Experiment) bool { return exp.Scoring == data.ScorePerInputRow }
 
-// evaluatorFor returns the evaluation for data set name, used for the test
+// evaluatorFor returns the evaluation of exp's scoring, used for the test
 // split, the traced test NLL (train.eval_every) and held-out selection
-// alike: ClassEvaluateCtx for mnist (whose predictive depends only on the
-// label), EvaluateCtx otherwise.
-func evaluatorFor(name string) evaluator {
-	if scoredPerClass(name) {
+// alike: ClassEvaluateCtx when the predictive depends only on a few
+// distinct inputs (mnist's labels), EvaluateCtx otherwise.
+func evaluatorFor(exp *Experiment) evaluator {
+	if scoredPerClass(exp) {
 		return ClassEvaluateCtx
 	}
 	return EvaluateCtx

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
+	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/eval"
 	"github.com/mgpteam/mgp/pkg/models"
 	"gonum.org/v1/gonum/mat"
@@ -148,10 +149,12 @@ func TestClassEvaluateCtx(t *testing.T) {
 	}
 }
 
-// TestEvaluatorFor: mnist runs are scored once per class, others as before.
+// TestEvaluatorFor: experiments scored per input row (mnist's) are scored
+// once per class, others as before.
 func TestEvaluatorFor(t *testing.T) {
 	ptr := func(f any) uintptr { return reflect.ValueOf(f).Pointer() }
-	if ptr(evaluatorFor("mnist")) != ptr(ClassEvaluateCtx) || ptr(evaluatorFor("boston")) != ptr(EvaluateCtx) {
-		t.Fatal("evaluatorFor: want ClassEvaluateCtx for mnist and EvaluateCtx otherwise")
+	perRow, perPoint := &Experiment{Scoring: data.ScorePerInputRow}, &Experiment{Scoring: data.ScorePerPoint}
+	if ptr(evaluatorFor(perRow)) != ptr(ClassEvaluateCtx) || ptr(evaluatorFor(perPoint)) != ptr(EvaluateCtx) {
+		t.Fatal("evaluatorFor: want ClassEvaluateCtx per input row and EvaluateCtx otherwise")
 	}
 }
