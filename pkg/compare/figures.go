@@ -110,7 +110,7 @@ func chosenFigures(ctx context.Context, out string, rep *Report, save func(strin
 		for k := range probs {
 			out[k] = mat.Row(nil, k, q)
 			for i := range out[k] {
-				out[k][i] = out[k][i]*exp.Std.YStd[0] + exp.Std.YMean[0]
+				out[k][i] = exp.Std.InverseYAt(0, out[k][i])
 			}
 		}
 		return out
@@ -121,7 +121,7 @@ func chosenFigures(ctx context.Context, out string, rep *Report, save func(strin
 	yOrig := func(Y *mat.Dense) []float64 {
 		v := mat.Col(nil, 0, Y)
 		for i := range v {
-			v[i] = v[i]*exp.Std.YStd[0] + exp.Std.YMean[0]
+			v[i] = exp.Std.InverseYAt(0, v[i])
 		}
 		return v
 	}
@@ -129,7 +129,7 @@ func chosenFigures(ctx context.Context, out string, rep *Report, save func(strin
 	ys, _ := m.Sample(exp.XTest, figureSamples, rng)
 	mean, _ := eval.SampleMeanStd(ys)
 	for i := range mean {
-		mean[i] = mean[i]*exp.Std.YStd[0] + exp.Std.YMean[0]
+		mean[i] = exp.Std.InverseYAt(0, mean[i])
 	}
 	title := fmt.Sprintf("%s on split %d: test rows", rep.Decision.Chosen, rep.BestSeed)
 	p, err := plot.PredictedObserved(title, "90 % interval", yOrig(exp.YTest), mean, tq[0], tq[4])

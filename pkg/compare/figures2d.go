@@ -60,8 +60,8 @@ func surfaceFigure(out string, rep *Report, exp *train.Experiment, m models.Mode
 		mz[r], sz[r] = make([]float64, surfaceGrid), make([]float64, surfaceGrid)
 		for c := range surfaceGrid {
 			k := r*surfaceGrid + c
-			mz[r][c] = mean[k]*exp.Std.YStd[0] + exp.Std.YMean[0]
-			sz[r][c] = sd[k] * exp.Std.YStd[0]
+			mz[r][c] = exp.Std.InverseYAt(0, mean[k])
+			sz[r][c] = exp.Std.InverseYScaleAt(0, sd[k])
 		}
 	}
 	n, _ := exp.XTest.Dims()
