@@ -49,6 +49,9 @@ func TestDependencyDirection(t *testing.T) {
 		{pkg: "pkg/report", only: p("eval", "results"), forbidden: cli},
 		{pkg: "pkg/train", forbidden: append(p("report", "sweep"), cli...)},
 		{pkg: "pkg/sweep", forbidden: append(p("report"), cli...)},
+		// predict applies a saved run: train and what train itself
+		// depends on, never sweep, report or the CLI.
+		{pkg: "pkg/predict", only: p("train", "models", "data", "eval", "results", "autodiff", "config", "runlock", "rundir"), forbidden: cli},
 	}
 	for _, r := range rules {
 		out, err := exec.Command("go", "list", "-deps", mod+r.pkg+"/...").Output()
