@@ -55,10 +55,10 @@ type RescoreOptions struct {
 	Estimator string
 	// Points keeps every test point's log densities, for WritePoints.
 	Points bool
-	// Progress, when set, receives the evaluation's progress lines,
-	// prefixed with Label.
+	// Progress, when set, receives the evaluation's progress lines.
 	Progress io.Writer
-	Label    string
+	// Label prefixes the progress lines (default "evaluate").
+	Label string
 	// Chosen, when set, is called with the held-out choice under
 	// train.LatentSelect, before the test set is scored.
 	Chosen func(Choice)
