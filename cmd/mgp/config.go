@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 
 	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/train"
@@ -93,4 +94,14 @@ func resolveDataDir(flag, cfgDir string) string {
 		v.Set("data_dir", flag)
 	}
 	return v.GetString("data_dir")
+}
+
+// resolveDataDirForRun applies the data-dir precedence with the saved
+// config's data.dir as the config value.
+func resolveDataDirForRun(g *globalOpts, run string) string {
+	ck, err := train.LoadCheckpoint(filepath.Join(run, train.CheckpointFile))
+	if err != nil {
+		return resolveDataDir(g.dataDir, "")
+	}
+	return resolveDataDir(g.dataDir, ck.Config.Data.Dir)
 }

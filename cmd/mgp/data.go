@@ -1,26 +1,14 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
+	"io"
 	"text/tabwriter"
 
 	"github.com/gocarina/gocsv"
 	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/spf13/cobra"
 )
-
-// dataRow is one line of `mgp data`.
-type dataRow struct {
-	Name   string `csv:"name"`
-	Kind   string `csv:"kind"`
-	N      int    `csv:"n"`
-	Train  int    `csv:"n_train"`
-	Test   int    `csv:"n_test"`
-	Dx     int    `csv:"d_x"`
-	Status string `csv:"status"`
-}
 
 func newDataCmd(g *globalOpts) *cobra.Command {
 	var asCSV bool
@@ -36,50 +24,18 @@ of longitude, latitude, distance, duration).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			dir := resolveDataDir(g.dataDir, "")
-			var rows []dataRow
-			for _, n := range data.ToyNames() {
-				ds, _, err := data.Toy(n, 0)
-				if err != nil {
-					return err
-				}
-				rows = append(rows, dataRow{n, "toy", ds.N(), ds.N(), ds.N(), ds.Dx(), "ok (generated)"})
+			rows, err := data.CheckSets(dir, taxiPath)
+			if err != nil {
+				return err
+			}
+			if err := printSets(cmd.OutOrStdout(), rows, dir, asCSV); err != nil {
+				return err
 			}
 			bad := 0
-			for _, n := range data.UCINames() {
-				ds, err := data.LoadUCI(dir, n)
-				if err != nil {
+			for _, r := range rows {
+				if r.Bad {
 					bad++
-					rows = append(rows, dataRow{Name: n, Kind: "uci", Status: err.Error()})
-					continue
 				}
-				nt := len(data.RandomSplit(ds.N(), 0).Test)
-				rows = append(rows, dataRow{n, "uci", ds.N(), ds.N() - nt, nt, ds.Dx(), "ok"})
-			}
-			taxi, taxiErr := nytaxiRow(data.NYTaxiPath(taxiPath, dir))
-			if taxiErr != nil && taxiPath == "" && errors.Is(taxiErr, fs.ErrNotExist) {
-				// The sample is optional: only a file that is there and
-				// wrong, or one named with --nytaxi, is an error.
-				taxi.Status = "not found (optional): " + taxiErr.Error()
-				taxiErr = nil
-			}
-			rows = append(rows, taxi)
-			if taxiErr != nil {
-				bad++
-			}
-			if asCSV {
-				s, err := gocsv.MarshalString(&rows)
-				if err != nil {
-					return err
-				}
-				fmt.Fprint(cmd.OutOrStdout(), s)
-			} else {
-				tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', 0)
-				fmt.Fprintln(tw, "name\tkind\tN\ttrain\ttest\td_x\tstatus")
-				for _, r := range rows {
-					fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%s\n", r.Name, r.Kind, r.N, r.Train, r.Test, r.Dx, r.Status)
-				}
-				tw.Flush()
-				fmt.Fprintf(cmd.OutOrStdout(), "data directory: %s\n", dir)
 			}
 			if bad > 0 {
 				return inputErr(fmt.Errorf("%d data set(s) missing or malformed in %s: run scripts/fetch_uci.sh %s or pass --data-dir (nytaxi: --nytaxi FILE)", bad, dir, dir))
@@ -92,14 +48,23 @@ of longitude, latitude, distance, duration).`,
 	return c
 }
 
-// nytaxiRow loads the taxi file at path with the default encoding and
-// reports its counts: N is the kept rows, split by data.NYTaxiSplit.
-func nytaxiRow(path string) (dataRow, error) {
-	ds, cnt, err := data.LoadNYTaxi(path, data.NYTaxiOptions{})
-	if err != nil {
-		return dataRow{Name: "nytaxi", Kind: "nytaxi", Status: err.Error()}, err
+// printSets writes the catalogue of data sets as CSV or as an aligned
+// table followed by the data directory.
+func printSets(w io.Writer, rows []data.SetCheck, dir string, asCSV bool) error {
+	if asCSV {
+		s, err := gocsv.MarshalString(&rows)
+		if err != nil {
+			return err
+		}
+		fmt.Fprint(w, s)
+		return nil
 	}
-	sp := data.NYTaxiSplit(ds.N(), 0)
-	return dataRow{"nytaxi", "nytaxi", ds.N(), len(sp.Train), len(sp.Test), ds.Dx(),
-		fmt.Sprintf("ok: %s: read %d, kept %d; %s", path, cnt.Read, cnt.Kept, cnt.DropSummary())}, nil
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "name\tkind\tN\ttrain\ttest\td_x\tstatus")
+	for _, r := range rows {
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%s\n", r.Name, r.Kind, r.N, r.Train, r.Test, r.Dx, r.Status)
+	}
+	tw.Flush()
+	fmt.Fprintf(w, "data directory: %s\n", dir)
+	return nil
 }

@@ -3,12 +3,15 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io/fs"
 	"strings"
 
 	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/data"
+	"github.com/mgpteam/mgp/pkg/results"
 	"github.com/mgpteam/mgp/pkg/train"
+	"github.com/spf13/cobra"
 )
 
 // usageError marks bad usage or bad input: exit code 2.
@@ -50,3 +53,22 @@ func exitCode(err error) int {
 	}
 	return 1
 }
+
+// checkFinished refuses (exit 2) the run in dir when its checkpoint ck is
+// unfinished, unless partial: then it says on stderr at which iteration
+// the parameters are. verb is what the command does with them.
+func checkFinished(cmd *cobra.Command, dir string, ck *train.Checkpoint, partial bool, verb string) error {
+	var ue *train.UnfinishedError
+	if !errors.As(train.CheckFinished(dir, ck), &ue) {
+		return nil
+	}
+	if !partial {
+		return inputErr(fmt.Errorf("%v: its parameters are not the run's result; %s, or add --partial to %s the parameters as they are", ue, ue.Continue(), verb))
+	}
+	fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s holds an unfinished run (--partial): its parameters are at %s, not the run's result\n", dir, ue.At())
+	return nil
+}
+
+// nonFiniteMetrics names the metrics that are NaN or infinite ("" if
+// none); train.go's check after a run.
+func nonFiniteMetrics(m results.Metrics) string { return m.NonFinite() }

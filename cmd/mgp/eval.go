@@ -1,19 +1,15 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
-	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/mgpteam/mgp/pkg/models"
-	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/predict"
 	"github.com/mgpteam/mgp/pkg/train"
 	"github.com/spf13/cobra"
-	"gonum.org/v1/gonum/mat"
 )
 
 type evalOpts struct {
@@ -33,96 +29,7 @@ func newEvalCmd(g *globalOpts) *cobra.Command {
 		Use:   "eval --run DIR",
 		Short: "Re-score a saved run on its test set (KDE NLL, RMSE, exact NLL) and recompute its diagnostics",
 		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			if cmd.Flags().Changed("samples") && o.samples < 2 {
-				return inputErr(fmt.Errorf("--samples %d: the KDE needs at least 2 predictive samples per test point (the paper uses 200)", o.samples))
-			}
-			if cmd.Flags().Changed("seed") && o.seed < 0 {
-				return inputErr(fmt.Errorf("--seed %d: seeds are non-negative integers", o.seed))
-			}
-			switch o.latent {
-			case "", train.LatentDraws, train.LatentMean, train.LatentSelect:
-			default:
-				return inputErr(fmt.Errorf("--latent %q: give draws (the model's predictive), mean (the plug-in predictive) or select (the better of the two on the held-out validation part); leave it out for the run's own", o.latent))
-			}
-			if err := checkEstimator(o); err != nil {
-				return err
-			}
-			if o.latent != "" && o.write {
-				return inputErr(fmt.Errorf("--latent %s may score another predictive than the run's own: it is never written to result.json; leave out --write", o.latent))
-			}
-			ck, exp, m, err := train.LoadRun(o.run, resolveDataDirForRun(g, o.run))
-			if err != nil {
-				return err
-			}
-			if err := checkEvalFinished(cmd, o, ck); err != nil {
-				return err
-			}
-			if ck.Config.Data.Split == train.SplitNone {
-				return inputErr(fmt.Errorf("%s was trained on every row (data.split: none, mgp compare --refit): it has no test set to score; "+
-					"its held-out metrics are those of the splits it was chosen on (the compare report)", o.run))
-			}
-			seed := ck.Config.Train.Seed
-			if o.seed >= 0 {
-				seed = uint64(o.seed)
-			}
-			pred, err := evalPredictive(cmd, o.latent, ck, exp, m)
-			if err != nil {
-				return err
-			}
-			opts := train.EvalOptions{Progress: progressTo(g, cmd), Label: "mgp eval", Estimator: o.nll}
-			if o.points != "" { // mnist refuses LogDensities in ReevaluateWith (exit 2)
-				n, dy := exp.YTest.Dims()
-				opts.LogDensities = mat.NewDense(n, dy, nil)
-			}
-			ev, err := train.ReevaluateWith(cmd.Context(), ck, exp, m, pred, o.samples, seed, opts)
-			if err != nil {
-				return err
-			}
-			met := ev.Metrics
-			if pred == models.PlugIn {
-				fmt.Fprintln(cmd.OutOrStdout(), "plug-in predictive: w and h at their means")
-			}
-			if o.nll != "" && o.nll != train.EstimatorKDE {
-				fmt.Fprintf(cmd.OutOrStdout(), "NLL estimator: %s (not the paper's KDE of the raw samples)\n", o.nll)
-			}
-			res, err := results.ReadResult(filepath.Join(o.run, train.ResultFile))
-			if err != nil {
-				res = &results.Result{Model: ck.Config.ModelName(), Dataset: exp.Name, Split: exp.Split}
-				if ck.Result != nil { // a lost result.json: the complete checkpoint keeps a copy
-					var kept results.Result
-					if json.Unmarshal(ck.Result, &kept) == nil {
-						res = &kept
-					}
-				}
-			}
-			res.Metrics = met
-			bad := nonFiniteMetrics(met)
-			if bad == "" {
-				// The diagnostics of the parameters scored (a model whose
-				// predictions overflow has none worth computing).
-				if res.Diagnostics, err = train.RunDiagnostics(ck, exp, m); err != nil {
-					return err
-				}
-			}
-			printMetrics(cmd.OutOrStdout(), res)
-			if bad != "" {
-				return fmt.Errorf("the re-evaluation gives a non-finite %s; nothing was written (a model whose predictions overflow, or too few samples for the KDE)", bad)
-			}
-			if o.points != "" {
-				if err := writeEvalPoints(o.points, exp, opts.LogDensities); err != nil {
-					return err
-				}
-				fmt.Fprintf(cmd.OutOrStdout(), "wrote %s (%d test points)\n", o.points, opts.LogDensities.RawMatrix().Rows)
-			}
-			if o.write {
-				if err := results.WriteJSONAtomic(filepath.Join(o.run, train.ResultFile), res); err != nil {
-					return err
-				}
-				fmt.Fprintf(cmd.OutOrStdout(), "updated %s\n", filepath.Join(o.run, train.ResultFile))
-			}
-			return nil
-		},
+		RunE:  func(cmd *cobra.Command, _ []string) error { return runEval(cmd, g, o) },
 	}
 	c.Flags().StringVar(&o.run, "run", "", "run directory written by mgp train (required)")
 	c.Flags().IntVar(&o.samples, "samples", 0, "predictive samples per test point (default: the run's eval.samples)")
@@ -134,6 +41,107 @@ func newEvalCmd(g *globalOpts) *cobra.Command {
 	c.Flags().StringVar(&o.points, "points-out", "", "also write one CSV row per test point: its inputs and outputs (original scale) and its NLL; the NLL column's mean is the test NLL (not for mnist)")
 	_ = c.MarkFlagRequired("run")
 	return c
+}
+
+// runEval checks the flags, restores the run and scores it again
+// (predict.Run.Rescore), then prints and writes what was asked.
+func runEval(cmd *cobra.Command, g *globalOpts, o *evalOpts) error {
+	if err := checkEvalFlags(cmd, o); err != nil {
+		return err
+	}
+	r, err := predict.LoadRun(o.run, resolveDataDirForRun(g, o.run))
+	if err != nil {
+		return err
+	}
+	if err := checkEvalFinished(cmd, o, r.Checkpoint); err != nil {
+		return err
+	}
+	ev, err := r.Rescore(cmd.Context(), rescoreOptions(cmd, g, o))
+	if err != nil {
+		return rescoreErr(err)
+	}
+	if ev.Predictive == models.PlugIn {
+		fmt.Fprintln(cmd.OutOrStdout(), "plug-in predictive: w and h at their means")
+	}
+	if o.nll != "" && o.nll != train.EstimatorKDE {
+		fmt.Fprintf(cmd.OutOrStdout(), "NLL estimator: %s (not the paper's KDE of the raw samples)\n", o.nll)
+	}
+	printMetrics(cmd.OutOrStdout(), ev.Result)
+	if err := ev.Finite(); err != nil {
+		return err
+	}
+	if o.points != "" {
+		if err := ev.WritePoints(o.points); err != nil {
+			return err
+		}
+		n, _ := ev.LogDensities.Dims()
+		fmt.Fprintf(cmd.OutOrStdout(), "wrote %s (%d test points)\n", o.points, n)
+	}
+	if o.write {
+		path, err := ev.WriteResult()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(cmd.OutOrStdout(), "updated %s\n", path)
+	}
+	return nil
+}
+
+// rescoreOptions maps eval's flags to predict.RescoreOptions; the held-out
+// choice of --latent select is printed as soon as it is made.
+func rescoreOptions(cmd *cobra.Command, g *globalOpts, o *evalOpts) predict.RescoreOptions {
+	ro := predict.RescoreOptions{Latent: o.latent, Samples: o.samples, Estimator: o.nll, Points: o.points != "",
+		Progress: progressTo(g, cmd), Label: "mgp eval"}
+	if o.seed >= 0 {
+		seed := uint64(o.seed)
+		ro.Seed = &seed
+	}
+	ro.Chosen = func(c predict.Choice) {
+		fmt.Fprintf(cmd.OutOrStdout(), "held-out choice of the predictive: %s (validation NLL %.4f with draws, %.4f with w and h at their means)\n", c.Predictive, c.DrawsNLL, c.PlugInNLL)
+	}
+	return ro
+}
+
+// rescoreErr words Rescore's refusals with eval's flags and commands.
+func rescoreErr(err error) error {
+	var (
+		nt *predict.NoTestSetError
+		le *predict.LatentError
+	)
+	switch {
+	case errors.As(err, &nt):
+		return inputErr(fmt.Errorf("%s was trained on every row (data.split: none, mgp compare --refit): it has no test set to score; "+
+			"its held-out metrics are those of the splits it was chosen on (the compare report)", nt.Dir))
+	case errors.As(err, &le) && le.Err != nil:
+		return fmt.Errorf("--latent %s: %w", le.Latent, le.Err)
+	case errors.As(err, &le):
+		return inputErr(fmt.Errorf("--latent %s: %s has no latent variables to fix", le.Latent, le.Model))
+	}
+	return err
+}
+
+// checkEvalFlags refuses too few --samples, a negative --seed, an unknown
+// --latent or --nll, and --write with a --latent or an --nll that
+// result.json does not record.
+func checkEvalFlags(cmd *cobra.Command, o *evalOpts) error {
+	if cmd.Flags().Changed("samples") && o.samples < 2 {
+		return inputErr(fmt.Errorf("--samples %d: the KDE needs at least 2 predictive samples per test point (the paper uses 200)", o.samples))
+	}
+	if cmd.Flags().Changed("seed") && o.seed < 0 {
+		return inputErr(fmt.Errorf("--seed %d: seeds are non-negative integers", o.seed))
+	}
+	switch o.latent {
+	case "", train.LatentDraws, train.LatentMean, train.LatentSelect:
+	default:
+		return inputErr(fmt.Errorf("--latent %q: give draws (the model's predictive), mean (the plug-in predictive) or select (the better of the two on the held-out validation part); leave it out for the run's own", o.latent))
+	}
+	if err := checkEstimator(o); err != nil {
+		return err
+	}
+	if o.latent != "" && o.write {
+		return inputErr(fmt.Errorf("--latent %s may score another predictive than the run's own: it is never written to result.json; leave out --write", o.latent))
+	}
+	return nil
 }
 
 // checkEstimator refuses an unknown --nll and any but the paper's KDE
@@ -159,78 +167,4 @@ func checkEvalFinished(cmd *cobra.Command, o *evalOpts, ck *train.Checkpoint) er
 		return inputErr(fmt.Errorf("--write: %v: nothing was written, a result.json would mark the run done; %s", ue, ue.Continue()))
 	}
 	return checkFinished(cmd, o.run, ck, o.partial, "score")
-}
-
-// checkFinished refuses (exit 2) the run in dir when its checkpoint ck is
-// unfinished, unless partial: then it says on stderr at which iteration
-// the parameters are. verb is what the command does with them.
-func checkFinished(cmd *cobra.Command, dir string, ck *train.Checkpoint, partial bool, verb string) error {
-	var ue *train.UnfinishedError
-	if !errors.As(train.CheckFinished(dir, ck), &ue) {
-		return nil
-	}
-	if !partial {
-		return inputErr(fmt.Errorf("%v: its parameters are not the run's result; %s, or add --partial to %s the parameters as they are", ue, ue.Continue(), verb))
-	}
-	fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s holds an unfinished run (--partial): its parameters are at %s, not the run's result\n", dir, ue.At())
-	return nil
-}
-
-// resolveDataDirForRun applies the data-dir precedence with the saved
-// config's data.dir as the config value.
-func resolveDataDirForRun(g *globalOpts, run string) string {
-	ck, err := train.LoadCheckpoint(filepath.Join(run, train.CheckpointFile))
-	if err != nil {
-		return resolveDataDir(g.dataDir, "")
-	}
-	return resolveDataDir(g.dataDir, ck.Config.Data.Dir)
-}
-
-// nonFiniteMetrics names the metrics that are NaN or infinite ("" if none).
-func nonFiniteMetrics(m results.Metrics) string {
-	var bad []string
-	for _, x := range []struct {
-		name string
-		v    float64
-	}{{"NLL", m.NLL}, {"standardised NLL", m.NLLStd}, {"RMSE", m.RMSE}} {
-		if math.IsNaN(x.v) || math.IsInf(x.v, 0) {
-			bad = append(bad, x.name)
-		}
-	}
-	if m.ExactNLL != nil && (math.IsNaN(*m.ExactNLL) || math.IsInf(*m.ExactNLL, 0)) {
-		bad = append(bad, "exact NLL")
-	}
-	return strings.Join(bad, ", ")
-}
-
-// evalPredictive returns the predictive that latent asks for (draws, mean,
-// select; "" for the run's own, eval.latent).
-func evalPredictive(cmd *cobra.Command, latent string, ck *train.Checkpoint, exp *train.Experiment, m models.Model) (models.Predictive, error) {
-	if _, ok := m.(models.PlugInSampler); latent != "" && !ok {
-		return "", inputErr(fmt.Errorf("--latent %s: %s has no latent variables to fix", latent, ck.Config.ModelName()))
-	}
-	switch latent {
-	case "":
-		return train.RunPredictive(ck), nil
-	case train.LatentSelect:
-		return selectPredictive(cmd, ck, exp, m)
-	}
-	return train.PredictiveFor(latent), nil
-}
-
-// selectPredictive scores the run's held-out validation part with the
-// model's predictive (draws) and the plug-in one (mean) and returns the
-// one train.ChoosePredictive picks; the test split is not read.
-func selectPredictive(cmd *cobra.Command, ck *train.Checkpoint, exp *train.Experiment, m models.Model) (models.Predictive, error) {
-	draws, err := train.ValidationNLL(cmd.Context(), ck, exp, m, models.Draws)
-	if err != nil {
-		return "", fmt.Errorf("--latent select: %w", err)
-	}
-	mean, err := train.ValidationNLL(cmd.Context(), ck, exp, m, models.PlugIn)
-	if err != nil {
-		return "", fmt.Errorf("--latent select: %w", err)
-	}
-	choice := train.ChoosePredictive(draws, mean)
-	fmt.Fprintf(cmd.OutOrStdout(), "held-out choice of the predictive: %s (validation NLL %.4f with draws, %.4f with w and h at their means)\n", choice, draws, mean)
-	return choice, nil
 }

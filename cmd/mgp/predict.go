@@ -3,19 +3,12 @@ package main
 import (
 	"errors"
 	"fmt"
-	"math"
 	"os"
-	"slices"
-	"strconv"
-	"strings"
 
-	"github.com/mgpteam/mgp/pkg/data"
-	"github.com/mgpteam/mgp/pkg/eval"
 	"github.com/mgpteam/mgp/pkg/models"
-	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/predict"
 	"github.com/mgpteam/mgp/pkg/train"
 	"github.com/spf13/cobra"
-	"gonum.org/v1/gonum/mat"
 )
 
 type predictOpts struct {
@@ -72,9 +65,46 @@ means when the run settled on it).`,
 	return c
 }
 
+// runPredict checks the flags, restores the run (pkg/predict), reads the
+// inputs and writes the predictions.
 func runPredict(cmd *cobra.Command, g *globalOpts, o *predictOpts) error {
-	if o.samples < 2 {
-		return inputErr(fmt.Errorf("--samples %d: need at least 2", o.samples))
+	if err := checkPredictFlags(o); err != nil {
+		return err
+	}
+	p, err := predict.Load(o.run, resolveDataDirForRun(g, o.run))
+	if err != nil {
+		return err
+	}
+	if err := checkFinished(cmd, o.run, p.Checkpoint, o.partial, "predict with"); err != nil {
+		return err
+	}
+	ids := o.ids
+	if o.keepColumns {
+		if len(ids) > 0 {
+			return inputErr(errors.New("--keep-columns copies every non-input column already: drop --id, or --keep-columns to copy only the --id ones"))
+		}
+		if ids, err = p.OtherColumns(o.input); err != nil {
+			return predictErr(err)
+		}
+	}
+	in, err := p.ReadCSV(o.input, ids)
+	if err != nil {
+		return predictErr(err)
+	}
+	opts := predict.Options{Samples: o.samples, Quantiles: o.quantiles, Seed: o.seed, KeepSamples: o.raw}
+	if err := p.WriteCSV(cmd.Context(), o.out, in, opts); err != nil {
+		return err
+	}
+	n, _ := in.X.Dims()
+	fmt.Fprintln(cmd.OutOrStdout(), predictSummary(n, o.out, o.run, p.Checkpoint))
+	return nil
+}
+
+// checkPredictFlags refuses too few --samples, an --out that is a
+// directory and a --quantiles level outside [0, 1].
+func checkPredictFlags(o *predictOpts) error {
+	if o.samples < predict.MinSamples {
+		return inputErr(fmt.Errorf("--samples %d: need at least %d", o.samples, predict.MinSamples))
 	}
 	if st, err := os.Stat(o.out); err == nil && st.IsDir() {
 		return inputErr(fmt.Errorf("--out %s is a directory: give the name of the CSV file to write", o.out))
@@ -84,204 +114,65 @@ func runPredict(cmd *cobra.Command, g *globalOpts, o *predictOpts) error {
 			return inputErr(fmt.Errorf("--quantiles: %g is not in [0, 1]", q))
 		}
 	}
-	ck, info, m, err := train.LoadForPredict(o.run, resolveDataDirForRun(g, o.run))
-	if err != nil {
-		return err
-	}
-	if err := checkFinished(cmd, o.run, ck, o.partial, "predict with"); err != nil {
-		return err
-	}
-	// The run's own predictive (the plug-in when it settled on it).
-	if m, err = models.WithPredictive(m, train.RunPredictive(ck)); err != nil {
-		return inputErr(err)
-	}
-	dx := len(info.Std.XMean)
-	if o.keepColumns {
-		if len(o.ids) > 0 {
-			return inputErr(errors.New("--keep-columns copies every non-input column already: drop --id, or --keep-columns to copy only the --id ones"))
-		}
-		if o.ids, err = nonInputColumns(o.input, info.XNames, dx); err != nil {
-			return err
-		}
-	}
-	X, err := readInputs(o.input, dx, info.XNames, info.YNames, o.ids)
-	if err != nil {
-		return err
-	}
-	idRows, err := readIDs(o.input, o.ids, X)
-	if err != nil {
-		return err
-	}
-	Xs := info.Std.TransformX(X)
-	n, _ := Xs.Dims()
-	dy := len(info.Std.YMean)
-	prefixes := outputPrefixes(info.YNames, dy)
-	P := o.samples
-	head := make([]string, 0, len(o.ids)+dy*(2+len(o.quantiles)+P))
-	head = append(head, o.ids...)
-	for _, pre := range prefixes {
-		head = append(head, pre+"mean", pre+"sd")
-		for _, q := range o.quantiles {
-			head = append(head, pre+"q"+strconv.FormatFloat(q, 'g', -1, 64))
-		}
-		if o.raw {
-			for p := 0; p < P; p++ {
-				head = append(head, fmt.Sprintf("%ss%d", pre, p))
-			}
-		}
-	}
-	ctx := cmd.Context()
-	rng := train.NewRNG(o.seed)
-	rows := train.BlockRows(P, dy)
-	num := results.FormatCSVFloat
-	err = results.WriteCSVAtomic(o.out, head, func(emit func([]string) error) error {
-		row := make([]string, 0, len(head))
-		// Blocks of rows bound the samples held at once; the generator runs
-		// on through the blocks, so any input of at most BlockRows rows gets
-		// the samples of a single Sample call.
-		for i0 := 0; i0 < n; i0 += rows {
-			if ctx != nil {
-				if err := ctx.Err(); err != nil {
-					return err
-				}
-			}
-			i1 := min(n, i0+rows)
-			nb := i1 - i0
-			ys, _ := m.Sample(Xs.Slice(i0, i1, 0, dx).(*mat.Dense), P, rng)
-			if r, c := ys.Dims(); r != P || c != nb*dy {
-				return fmt.Errorf("model %s drew %d x %d samples for %d inputs x %d outputs", m.Name(), r, c, nb, dy)
-			}
-			// Back to the original scale, output d by its own statistics.
-			for p := 0; p < P; p++ {
-				for i := 0; i < nb; i++ {
-					for d := 0; d < dy; d++ {
-						j := i*dy + d
-						v := info.Std.YMean[d] + info.Std.YStd[d]*ys.At(p, j)
-						if math.IsNaN(v) || math.IsInf(v, 0) {
-							return fmt.Errorf("the prediction for input row %d is not finite (%v): the saved model overflows; nothing was written", i0+i+1, v)
-						}
-						ys.Set(p, j, v)
-					}
-				}
-			}
-			mean, std := eval.SampleMeanStd(ys)
-			qs := eval.SampleQuantiles(ys, o.quantiles)
-			for i := 0; i < nb; i++ {
-				row = row[:0]
-				if idRows != nil {
-					row = append(row, idRows[i0+i]...)
-				}
-				for d := 0; d < dy; d++ {
-					j := i*dy + d
-					row = append(row, num(mean[j]), num(std[j]))
-					for k := range o.quantiles {
-						row = append(row, num(qs.At(k, j)))
-					}
-					if o.raw {
-						for p := 0; p < P; p++ {
-							row = append(row, num(ys.At(p, j)))
-						}
-					}
-				}
-				if err := emit(row); err != nil {
-					return err
-				}
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	fmt.Fprintln(cmd.OutOrStdout(), predictSummary(n, o.out, o.run, ck))
 	return nil
 }
 
-// outputPrefixes returns the column-name prefix of each output's block:
-// none for a single output (columns mean, sd, q…, s…), otherwise the
-// target's name and an underscore (y1_mean, y1_sd, …), or y1_, y2_, … when
-// the run did not record one name per output.
-func outputPrefixes(names []string, dy int) []string {
-	out := make([]string, dy)
-	if dy == 1 {
-		return out
+// predictErr words pkg/predict's errors about the input file with the
+// flags that set it up (--id, --keep-columns).
+func predictErr(err error) error {
+	var (
+		ce *predict.ColumnCountError
+		ne *predict.NoInputNamesError
+		ie *predict.IDError
+	)
+	switch {
+	case errors.As(err, &ce):
+		return inputErr(fmt.Errorf("%s: %d columns besides --id, the model was trained on %d inputs (in training order; this run did not record their names)", ce.Path, ce.Have, ce.Want))
+	case errors.As(err, &ne):
+		return inputErr(errors.New("--keep-columns: this run did not record its input columns' names, so the other columns cannot be told apart: name them with --id"))
+	case errors.As(err, &ie):
+		return idErr(ie)
 	}
-	for d := range out {
-		name := fmt.Sprintf("y%d", d+1)
-		if len(names) == dy && strings.TrimSpace(names[d]) != "" {
-			name = names[d]
-		}
-		out[d] = name + "_"
-	}
-	return out
+	return err
 }
 
-// readInputs reads a headed CSV of inputs with the training loader's
-// reader (data.ReadCSVColumns: byte-order mark stripped, the same number
-// syntax). When the run recorded its input columns' names, columns are
-// matched by name in any order (columns named like a target are ignored and
-// not parsed; any other unknown or missing name is an error); otherwise the
-// file must hold exactly d columns in training order. The --id columns ids
-// are never parsed as inputs (unless the run names one as an input) and
-// are left out of both rules. Errors name the file,
-// line and column.
-func readInputs(path string, d int, names, targets, ids []string) (*mat.Dense, error) {
-	return data.ReadCSVColumns(path, func(header []string) ([]int, error) {
-		return inputColumns(path, header, d, names, targets, ids)
-	})
+// idErr words an *predict.IDError with the --id flag.
+func idErr(e *predict.IDError) error {
+	switch e.Problem {
+	case predict.IDSpaces:
+		return inputErr(fmt.Errorf("--id %q: give a column name without surrounding spaces", e.Name))
+	case predict.IDTwice:
+		return inputErr(fmt.Errorf("--id %s: named twice", e.Name))
+	case predict.IDRows:
+		return fmt.Errorf("%s: read %d rows of --id columns but %d rows of inputs", e.Path, e.Rows, e.InputRows)
+	}
+	return inputErr(fmt.Errorf("--id: %w", e.Err))
 }
 
-// inputColumns maps each training input to its column in header.
-func inputColumns(path string, header []string, d int, names, targets, ids []string) ([]int, error) {
-	if len(names) != d {
-		var col []int
-		for j, h := range header {
-			if !slices.Contains(ids, strings.TrimSpace(h)) {
-				col = append(col, j)
-			}
-		}
-		if len(col) != d {
-			return nil, inputErr(fmt.Errorf("%s: %d columns besides --id, the model was trained on %d inputs (in training order; this run did not record their names)", path, len(col), d))
-		}
-		return col, nil
+// predictSummary is the line predict prints when done: rows predicted, the
+// output file, the run, the iteration whose parameters it used and the
+// predictive.
+func predictSummary(n int, out, run string, ck *train.Checkpoint) string {
+	pred := "the model's predictive draws"
+	if train.RunPredictive(ck) == models.PlugIn {
+		pred = "the plug-in predictive (latent variables at their means)"
 	}
-	at := map[string]int{}
-	for c, h := range header {
-		h = strings.TrimSpace(h)
-		if _, dup := at[h]; dup {
-			return nil, inputErr(fmt.Errorf("%s: column %q appears twice in the header", path, h))
-		}
-		at[h] = c
+	return fmt.Sprintf("predicted %d rows into %s with run %s (%s, model %s), predictive: %s",
+		n, out, run, predictIteration(ck), ck.Config.ModelName(), pred)
+}
+
+// predictIteration describes which iteration's parameters a checkpoint
+// holds: the held-out selection's best iteration once a selecting run is
+// complete, otherwise the iterations trained so far.
+func predictIteration(ck *train.Checkpoint) string {
+	if ck.Complete && ck.Selection != nil && ck.Selection.Iter > 0 {
+		return fmt.Sprintf("parameters of iteration %d, chosen on the held-out part", ck.Selection.Iter)
 	}
-	col := make([]int, d)
-	var missing []string
-	for j, n := range names {
-		c, ok := at[n]
-		if !ok {
-			missing = append(missing, n)
-			continue
+	if ck.State != nil {
+		if !ck.Trained {
+			return fmt.Sprintf("iteration %d of %d, --partial", ck.State.Iter, ck.Config.Train.Iterations)
 		}
-		col[j] = c
-		delete(at, n)
+		return fmt.Sprintf("iteration %d", ck.State.Iter)
 	}
-	for _, t := range slices.Concat(targets, ids) {
-		delete(at, t)
-	}
-	var unknown []string
-	for _, h := range header {
-		if _, ok := at[strings.TrimSpace(h)]; ok {
-			unknown = append(unknown, strings.TrimSpace(h))
-		}
-	}
-	if len(missing) > 0 || len(unknown) > 0 {
-		msg := fmt.Sprintf("%s: the header must name the training inputs (%s)", path, strings.Join(names, ", "))
-		if len(missing) > 0 {
-			msg += "; missing: " + strings.Join(missing, ", ")
-		}
-		if len(unknown) > 0 {
-			msg += "; unknown: " + strings.Join(unknown, ", ")
-		}
-		return nil, inputErr(errors.New(msg))
-	}
-	return col, nil
+	return fmt.Sprintf("iteration %d", ck.Config.Train.Iterations)
 }

@@ -58,6 +58,9 @@ func TestDependencyDirection(t *testing.T) {
 		{pkg: "pkg/sweep", forbidden: append(p("report"), cli...)},
 		{pkg: "pkg/compare", only: p("sweep", "train", "report", "results", "plot", "eval", "data", "rundir",
 			"models", "autodiff", "config", "runlock"), forbidden: cli},
+		// predict applies a saved run: train and what train itself
+		// depends on, never sweep, report or the CLI.
+		{pkg: "pkg/predict", only: p("train", "models", "data", "eval", "results", "autodiff", "config", "runlock", "rundir"), forbidden: cli},
 	}
 	for _, r := range rules {
 		out, err := exec.Command("go", "list", "-deps", mod+r.pkg+"/...").Output()

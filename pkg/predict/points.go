@@ -1,20 +1,20 @@
-package main
+package predict
 
 import (
+	"errors"
 	"math"
 	"strconv"
 
 	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/results"
 	"github.com/mgpteam/mgp/pkg/train"
-	"gonum.org/v1/gonum/mat"
 )
 
-// evalPointsHeader names the columns of mgp eval --points-out: the test
-// row, the inputs and outputs on the original scale (the experiment's
+// PointsHeader names the columns of the points file (WritePoints): the
+// test row, the inputs and outputs on the original scale (the experiment's
 // column names, x1.. and y1.. where it has none) and one NLL per output
 // ("nll" for a single output, else "nll_" and the output's name).
-func evalPointsHeader(exp *train.Experiment) []string {
+func PointsHeader(exp *train.Experiment) []string {
 	_, dx := exp.XTest.Dims()
 	_, dy := exp.YTest.Dims()
 	name := func(names []string, prefix string, i int) string {
@@ -42,29 +42,36 @@ func evalPointsHeader(exp *train.Experiment) []string {
 	return head
 }
 
-// writeEvalPoints writes, atomically, one row per test point of exp: its
-// inputs and outputs on the original scale and its NLL per output on the
-// original scale, -(ld + log σ_y), from ld, the standardised KDE log
-// densities that train.EvalOptions.LogDensities received. The mean of an
-// NLL column is the run's test NLL of that output. The caller has refused
-// a non-finite test NLL, so every log density is finite.
-func writeEvalPoints(path string, exp *train.Experiment, ld *mat.Dense) error {
+// WritePoints writes, atomically, the points file: one row per test point
+// of the run, its inputs and outputs on the original scale and its NLL per
+// output on the original scale, -(ld + log σ_y), from the standardised KDE
+// log densities ld that RescoreOptions.Points kept. The mean of an NLL
+// column is the run's test NLL of that output. Call it only when Finite
+// reports no error (every log density is then finite) and the rescoring
+// kept the log densities.
+func (e *Rescored) WritePoints(path string) error {
+	exp, ld := e.Run.Experiment, e.LogDensities
+	if ld == nil {
+		return errors.New("the rescoring kept no log densities (RescoreOptions.Points)")
+	}
 	n, dx := exp.XTest.Dims()
 	_, dy := exp.YTest.Dims()
 	std := exp.Std
 	if std == nil {
 		std = data.IdentityStandardizer(dx, dy)
 	}
+	Y := std.InverseY(exp.YTest)
 	g := results.FormatCSVFloat
-	return results.WriteCSVAtomic(path, evalPointsHeader(exp), func(emit func([]string) error) error {
+	return results.WriteCSVAtomic(path, PointsHeader(exp), func(emit func([]string) error) error {
 		rec := make([]string, 0, 1+dx+2*dy)
 		for i := range n {
 			rec = append(rec[:0], strconv.Itoa(i))
 			for j := range dx {
+				// data.Standardizer has no InverseX: x·σ_x + μ_x by hand.
 				rec = append(rec, g(exp.XTest.At(i, j)*std.XStd[j]+std.XMean[j]))
 			}
 			for d := range dy {
-				rec = append(rec, g(exp.YTest.At(i, d)*std.YStd[d]+std.YMean[d]))
+				rec = append(rec, g(Y.At(i, d)))
 			}
 			for d := range dy {
 				rec = append(rec, g(-(ld.At(i, d) - math.Log(std.YStd[d]))))
