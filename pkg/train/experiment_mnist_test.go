@@ -1,15 +1,16 @@
 package train
 
 import (
-	"path/filepath"
 	"testing"
+
+	"github.com/mgpteam/mgp/internal/shareddata"
 )
 
 // TestMNISTExperimentIsNotStandardised loads the shipped MNIST files as a
 // run would: a 63,000/7,000 split, one-hot inputs and pixels in [0, 1] left
 // as they are, σ_y = 1.
 func TestMNISTExperimentIsNotStandardised(t *testing.T) {
-	dir := filepath.Join("..", "..", "..", "shared", "data")
+	dir := shareddata.Dir(t, "mnist")
 	exp, err := LoadExperiment(DataConfig{Name: "mnist", SplitSeed: 3}, dir)
 	if err != nil {
 		t.Fatal(err)

@@ -3,10 +3,9 @@ package train
 import (
 	"errors"
 	"math"
-	"os"
-	"path/filepath"
 	"testing"
 
+	"github.com/mgpteam/mgp/internal/shareddata"
 	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/data"
 	"go.yaml.in/yaml/v3"
@@ -16,10 +15,7 @@ import (
 // shipped sample below the data directory, split 90/10 (⌊0.9 N⌋ train),
 // with σ_y the duration's sd in seconds (+1e-6).
 func TestNYTaxiExperimentSample(t *testing.T) {
-	dir, _ := filepath.Abs(filepath.Join("..", "..", "..", "shared", "data"))
-	if _, err := os.Stat(data.NYTaxiDefaultPath(dir)); err != nil {
-		t.Skipf("nytaxi sample not found: %v", err)
-	}
+	dir := shareddata.Dir(t, data.NYTaxiSampleFile)
 	exp, err := LoadExperiment(DataConfig{Name: "nytaxi", SplitSeed: 2}, dir)
 	if err != nil {
 		t.Fatal(err)
