@@ -5,6 +5,10 @@ OPENBLAS := $(shell if ls /usr/lib/*/libopenblas.so /usr/lib/libopenblas.so /usr
 TAGS    := $(if $(OPENBLAS),-tags openblas,)
 BIN     := bin/mgp
 LDFLAGS := -X main.gitVersion=$(shell git describe --always --dirty 2>/dev/null || echo unknown)
+# DATA_DIR: where bench and the reproduce-* targets find the data sets.
+# make DATA_DIR=dir (or DATA_DIR in the environment) > $MGP_DATA_DIR >
+# ../shared/data when it exists > data.
+DATA_DIR ?= $(or $(MGP_DATA_DIR),$(if $(wildcard ../shared/data),../shared/data,data))
 
 .PHONY: build test test-gonum test-openblas test-purego test-ci bench lint demo clean reproduce-table3 fuzz
 
@@ -37,7 +41,6 @@ test-purego:
 # DATA_DIR) the sweep cost model: one short timing of every (model, data
 # set) pair of Table 3, kept in results/bench/costs.json for
 # `mgp sweep --dry-run` (about 5 minutes).
-DATA_DIR ?= ../shared/data
 bench: build
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 	$(if $(OPENBLAS),$(GO) test -tags openblas -run '^$$' -bench . -benchmem ./...,@echo "libopenblas-dev not installed: OpenBLAS benchmarks skipped")
@@ -74,7 +77,6 @@ fuzz:
 # Both end by writing, from the tree the sweep ran, the headline table its
 # sweep file declares (results/table3.md, results/table3.csv) and the rest
 # (results/table3-detail.md).
-DATA_DIR ?= $(or $(MGP_DATA_DIR),$(if $(wildcard ../shared/data/uci),../shared/data,data))
 JOBS     ?= $(shell nproc 2>/dev/null || echo 1)
 T3       := $(if $(QUICK),table3-quick,table3)
 # The full table's detail file also lists the reduced protocol's rows when

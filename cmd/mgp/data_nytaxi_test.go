@@ -5,16 +5,15 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mgpteam/mgp/internal/shareddata"
 )
 
 // TestDataReportsNYTaxi: mgp data reports nytaxi's rows read, kept and
 // dropped per rule for the file given with --nytaxi, and a malformed file
 // makes it exit 2 with the file and line in the table.
 func TestDataReportsNYTaxi(t *testing.T) {
-	shared, _ := filepath.Abs(filepath.Join(repoRoot, "..", "shared", "data"))
-	if _, err := os.Stat(filepath.Join(shared, "uci")); err != nil {
-		t.Skipf("shared data not found: %v", err)
-	}
+	shared := shareddata.Dir(t, "uci")
 	const header = "id,vendor_id,pickup_datetime,dropoff_datetime,passenger_count,pickup_longitude,pickup_latitude,dropoff_longitude,dropoff_latitude,store_and_fwd_flag,trip_duration\n"
 	rows := []string{
 		"a,1,2016-03-14 17:24:55,2016-03-14 17:34:55,1,-73.98,40.75,-73.96,40.77,N,600", // kept
@@ -55,10 +54,7 @@ func TestDataReportsNYTaxi(t *testing.T) {
 // passes mgp data (the row says the sample is not there), but a missing
 // file named with --nytaxi is an error.
 func TestDataNYTaxiOptional(t *testing.T) {
-	shared, _ := filepath.Abs(filepath.Join(repoRoot, "..", "shared", "data"))
-	if _, err := os.Stat(filepath.Join(shared, "uci")); err != nil {
-		t.Skipf("shared data not found: %v", err)
-	}
+	shared := shareddata.Dir(t, "uci")
 	dir := t.TempDir()
 	if err := os.Symlink(filepath.Join(shared, "uci"), filepath.Join(dir, "uci")); err != nil {
 		t.Skip(err)

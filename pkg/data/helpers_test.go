@@ -10,20 +10,6 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// sharedDataDir returns the shared data directory (../../../shared/data from
-// this package) or skips the test when it is absent.
-func sharedDataDir(t testing.TB) string {
-	t.Helper()
-	dir, err := filepath.Abs(filepath.Join("..", "..", "..", "shared", "data"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(filepath.Join(dir, "uci")); err != nil {
-		t.Skipf("shared data not found at %s: %v", dir, err)
-	}
-	return dir
-}
-
 // writeFile writes content to dir/name, creating parent directories.
 func writeFile(t *testing.T, dir, name, content string) string {
 	t.Helper()

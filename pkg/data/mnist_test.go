@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mgpteam/mgp/internal/shareddata"
 )
 
 // writeMNIST writes a tiny MNIST directory: images whose pixels are all
@@ -78,7 +80,7 @@ func TestLoadMNISTRefusesInconsistentFiles(t *testing.T) {
 // TestLoadMNISTShared reads the shipped files: 70,000 images, the class
 // counts LeCun publishes for the pooled set, pixels in [0, 1].
 func TestLoadMNISTShared(t *testing.T) {
-	ds, err := LoadMNIST(filepath.Join(sharedDataDir(t), "mnist"))
+	ds, err := LoadMNIST(shareddata.Path(t, "mnist"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mgpteam/mgp/internal/shareddata"
 )
 
 // nytaxiHeader is the Kaggle train.csv header.
@@ -301,10 +303,7 @@ func TestNYTaxiErrors(t *testing.T) {
 // the filter on real rows; models.md §9.3's full file keeps 1,420,068 of
 // 1,458,644 rows, 97.36 %, and the sample keeps 97.29 %).
 func TestNYTaxiSample(t *testing.T) {
-	path := NYTaxiDefaultPath(sharedDataDir(t))
-	if _, err := os.Stat(path); err != nil {
-		t.Skipf("sample not found: %v", err)
-	}
+	path := NYTaxiDefaultPath(shareddata.Dir(t, NYTaxiSampleFile))
 	ds, cnt, err := LoadNYTaxi(path, NYTaxiOptions{})
 	if err != nil {
 		t.Fatal(err)

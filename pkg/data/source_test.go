@@ -4,8 +4,9 @@ import (
 	"errors"
 	"math"
 	"os"
-	"path/filepath"
 	"testing"
+
+	"github.com/mgpteam/mgp/internal/shareddata"
 )
 
 // TestResolveKind: data.kind wins; without it data.name selects the
@@ -114,10 +115,7 @@ func TestScoring(t *testing.T) {
 // run would: a 63,000/7,000 split, one-hot inputs and pixels in [0, 1] left
 // as they are, σ_y = 1, scored per input row.
 func TestMNISTExperimentIsNotStandardised(t *testing.T) {
-	dir := sharedDataDir(t)
-	if _, err := os.Stat(filepath.Join(dir, "mnist")); err != nil {
-		t.Skipf("mnist not found: %v", err)
-	}
+	dir := shareddata.Dir(t, "mnist")
 	exp, err := Load(Spec{Name: "mnist", SplitSeed: 3}, dir)
 	if err != nil {
 		t.Fatal(err)
@@ -154,9 +152,9 @@ func TestMNISTExperimentIsNotStandardised(t *testing.T) {
 // shipped sample below the data directory, split 90/10 (⌊0.9 N⌋ train),
 // with σ_y the duration's sd in seconds (+1e-6).
 func TestNYTaxiExperimentSample(t *testing.T) {
-	dir := sharedDataDir(t)
+	dir := shareddata.Dir(t)
 	if _, err := os.Stat(NYTaxiDefaultPath(dir)); err != nil {
-		t.Skipf("nytaxi sample not found: %v", err)
+		t.Skipf("nytaxi sample not found below %s: %v", dir, err)
 	}
 	exp, err := Load(Spec{Name: "nytaxi", SplitSeed: 2}, dir)
 	if err != nil {

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/mgpteam/mgp/internal/shareddata"
 )
 
 // checkPartition fails unless sp.Train and sp.Test together hold 0..n-1 once each.
@@ -56,7 +58,7 @@ func TestRandomSplitDeterminism(t *testing.T) {
 }
 
 func TestFixedSplitShared(t *testing.T) {
-	dir := sharedDataDir(t)
+	dir := shareddata.Dir(t, "uci")
 	for _, e := range uciExpect {
 		for _, i := range []int{0, 4} { // protein has only splits 0..4
 			sp, err := FixedSplit(dir, e.name, i, e.n)

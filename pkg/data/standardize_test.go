@@ -7,6 +7,8 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat"
+
+	"github.com/mgpteam/mgp/internal/shareddata"
 )
 
 func TestStandardizer(t *testing.T) {
@@ -119,7 +121,7 @@ func TestPrepare(t *testing.T) {
 }
 
 func TestPrepareFixedShared(t *testing.T) {
-	dir := sharedDataDir(t)
+	dir := shareddata.Dir(t, "uci")
 	ds, err := LoadUCI(dir, "concrete")
 	if err != nil {
 		t.Fatal(err)

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/mgpteam/mgp/internal/shareddata"
 )
 
 // uciExpect is the paper's Table 2 (N, N_train, N_test, d_x) for each set.
@@ -39,7 +41,7 @@ func TestUCINames(t *testing.T) {
 }
 
 func TestLoadUCIAll(t *testing.T) {
-	dir := sharedDataDir(t)
+	dir := shareddata.Dir(t, "uci")
 	for _, e := range uciExpect {
 		t.Run(e.name, func(t *testing.T) {
 			ds, err := LoadUCI(dir, e.name)
@@ -66,7 +68,7 @@ func TestLoadUCIAll(t *testing.T) {
 // TestLoadUCIColumns pins the column choices of meta.yaml: boston's first row
 // and target, naval's target kMc in [0.95, 1] and its constant columns.
 func TestLoadUCIColumns(t *testing.T) {
-	dir := sharedDataDir(t)
+	dir := shareddata.Dir(t, "uci")
 	b, err := LoadUCI(dir, "boston")
 	if err != nil {
 		t.Fatal(err)

@@ -163,8 +163,16 @@ func TestReleaseOnlyOwnLock(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("the old holder was not told it lost the lock")
 	}
+	// The heartbeat must end once it finds the lock lost: wait for that
+	// (bounded), so that no later beat can touch the file, then age it.
+	ended := make(chan struct{})
+	go func() { l.wg.Wait(); close(ended) }()
+	select {
+	case <-ended:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the old holder's heartbeat goes on after it lost the lock")
+	}
 	age(t, l.Path(), time.Hour)
-	time.Sleep(100 * time.Millisecond) // five heartbeat periods
 	l.Release()
 	b, err := os.ReadFile(l.Path())
 	if err != nil || string(b) != string(other) {

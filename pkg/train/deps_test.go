@@ -2,6 +2,7 @@ package train
 
 import (
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -22,29 +23,55 @@ import (
 //   - sweep may import train: it resolves run configs, reads checkpoints
 //     and times runs (Measure) through it, while how a run is executed is
 //     the caller's; train never imports sweep;
+//   - runlock (the run lock) imports no other package of this project;
 //   - compare (mgp compare without the CLI) may import sweep, train,
 //     report, results, plot, eval, data and rundir, and what they stand on
 //     (models, its own predictive type among them; autodiff, config,
-//     runlock): nothing above it;
-//   - only cmd/mgp imports cobra and viper.
+//     runlock): nothing above it, never the paper's figures;
+//   - only cmd/mgp imports cobra and viper;
+//   - no package imports the test helpers (testOnly), which import testing.
+//
+// Every package under pkg/ needs a rule (a subpackage is covered by its
+// parent's): TestEveryPackageHasARule fails for one without.
 func TestDependencyDirection(t *testing.T) {
-	const mod = "github.com/mgpteam/mgp/"
+	for _, r := range depRules() {
+		for _, d := range goList(t, "-deps", modulePath+r.pkg+"/...") {
+			if bad := refused(d, modulePath, modulePath+r.pkg, r.only, slices.Concat(r.forbidden, testOnly)); bad {
+				t.Errorf("%s depends on %s", r.pkg, d)
+			}
+		}
+	}
+}
+
+// modulePath is this module's path with a trailing slash.
+const modulePath = "github.com/mgpteam/mgp/"
+
+// testOnly lists the helpers only tests may import (they import testing).
+var testOnly = []string{modulePath + "internal/shareddata"}
+
+// depRule is one line of the dependency rules.
+type depRule struct {
+	pkg string
+	// only, when not nil, lists the project packages pkg may depend on
+	// (itself and its subpackages always); every other one is refused.
+	only []string
+	// forbidden lists packages pkg must not depend on.
+	forbidden []string
+}
+
+// depRules returns the rules of TestDependencyDirection, one per package
+// under pkg/ (and one for cmd/mgp).
+func depRules() []depRule {
 	p := func(names ...string) []string {
 		out := make([]string, len(names))
 		for i, n := range names {
-			out[i] = mod + "pkg/" + n
+			out[i] = modulePath + "pkg/" + n
 		}
 		return out
 	}
 	cli := []string{"github.com/spf13/cobra", "github.com/spf13/viper"}
-	rules := []struct {
-		pkg string
-		// only, when not nil, lists the project packages pkg may depend on
-		// (itself and its subpackages always); every other one is refused.
-		only []string
-		// forbidden lists packages pkg must not depend on.
-		forbidden []string
-	}{
+	rules := []depRule{
+		{pkg: "cmd/mgp"},
 		{pkg: "pkg/autodiff", forbidden: append(p("models", "data", "eval", "results", "report", "train", "sweep"), cli...)},
 		{pkg: "pkg/models", forbidden: append(p("data", "eval", "results", "report", "train", "sweep"), cli...)},
 		{pkg: "pkg/config", only: []string{}, forbidden: cli},
@@ -53,6 +80,7 @@ func TestDependencyDirection(t *testing.T) {
 		{pkg: "pkg/results", only: []string{}, forbidden: cli},
 		{pkg: "pkg/plot", only: p("results"), forbidden: cli},
 		{pkg: "pkg/report", only: p("eval", "results"), forbidden: cli},
+		{pkg: "pkg/runlock", only: []string{}, forbidden: cli},
 		{pkg: "pkg/rundir", only: p("results", "runlock", "config"), forbidden: cli},
 		{pkg: "pkg/train", forbidden: append(p("report", "sweep"), cli...)},
 		{pkg: "pkg/sweep", forbidden: append(p("report"), cli...)},
@@ -62,17 +90,43 @@ func TestDependencyDirection(t *testing.T) {
 		// depends on, never sweep, report or the CLI.
 		{pkg: "pkg/predict", only: p("train", "models", "data", "eval", "results", "autodiff", "config", "runlock", "rundir"), forbidden: cli},
 	}
-	for _, r := range rules {
-		out, err := exec.Command("go", "list", "-deps", mod+r.pkg+"/...").Output()
-		if err != nil {
-			t.Skipf("go list unavailable: %v", err)
-		}
-		for _, d := range strings.Fields(string(out)) {
-			if bad := refused(d, mod, mod+r.pkg, r.only, r.forbidden); bad {
-				t.Errorf("%s depends on %s", r.pkg, d)
+	return rules
+}
+
+// TestEveryPackageHasARule fails for a package under pkg/ that no rule of
+// depRules covers, so that a new package cannot escape the rules.
+func TestEveryPackageHasARule(t *testing.T) {
+	rules := depRules()
+	for _, pkg := range goList(t, modulePath+"pkg/...") {
+		covered := false
+		for _, r := range rules {
+			if pkg == modulePath+r.pkg || strings.HasPrefix(pkg, modulePath+r.pkg+"/") {
+				covered = true
+				break
 			}
 		}
+		if !covered {
+			t.Errorf("%s has no dependency rule: add one to depRules in deps_test.go", strings.TrimPrefix(pkg, modulePath))
+		}
 	}
+}
+
+// goList runs go list with args and returns the packages it prints,
+// failing the test when go list fails or prints nothing.
+func goList(t *testing.T, args ...string) []string {
+	t.Helper()
+	cmd := exec.Command("go", append([]string{"list"}, args...)...)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
+	}
+	pkgs := strings.Fields(string(out))
+	if len(pkgs) == 0 {
+		t.Fatalf("go list %s lists no packages", strings.Join(args, " "))
+	}
+	return pkgs
 }
 
 // refused reports whether dependency d breaks a rule for the package self:
@@ -99,7 +153,7 @@ func refused(d, mod, self string, only, forbidden []string) bool {
 // TestRefused checks the rule matcher itself, so that a rule cannot pass by
 // matching nothing.
 func TestRefused(t *testing.T) {
-	const mod = "github.com/mgpteam/mgp/"
+	const mod = modulePath
 	cases := []struct {
 		d         string
 		only      []string

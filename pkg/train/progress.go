@@ -5,6 +5,8 @@ import (
 	"io"
 	"os"
 	"time"
+
+	"golang.org/x/term"
 )
 
 // Progress reports training progress: a redrawn bar on a terminal, plain
@@ -20,10 +22,10 @@ type Progress struct {
 	lastDraw time.Time
 }
 
-// IsTerminal reports whether f is a character device (a terminal).
+// IsTerminal reports whether f is a terminal (not merely a character
+// device such as /dev/null) and the CI variable is unset.
 func IsTerminal(f *os.File) bool {
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0 && os.Getenv("CI") == ""
+	return term.IsTerminal(int(f.Fd())) && os.Getenv("CI") == ""
 }
 
 // Start marks the beginning of training.
