@@ -8,9 +8,10 @@ import (
 // NoiseFactor is how many standard errors of the paired mean difference a
 // better model's mean win must exceed to pass the rule's mean test:
 // mean_k(NLL_simple,k - NLL_best,k) > NoiseFactor · sd_k(...)/sqrt(K) (sd
-// with ddof 1), about a one-sided 2.5 % test. One heavy-tailed split can
-// inflate the sd and defeat it, so the rule also accepts the sign test
-// (SignLevel); see Ranked.Clear.
+// with ddof 1), about a one-sided 2.5 % test for large K (read as a t
+// test, about 6 % at K = 5). One heavy-tailed split can inflate the sd and
+// defeat it, so the rule also accepts the sign test (SignLevel); see
+// Ranked.Clear.
 const NoiseFactor = 2.0
 
 // SignLevel is the level of the exact one-sided sign test of the rule:
