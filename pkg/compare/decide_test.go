@@ -42,7 +42,7 @@ func TestDecidePicksSimplerWithinNoise(t *testing.T) {
 }
 
 // TestDecideNonFiniteAndBadInput: a diverged model ranks last and is never
-// chosen; unpaired or single splits are refused.
+// chosen; unpaired splits and no splits are refused.
 func TestDecideNonFiniteAndBadInput(t *testing.T) {
 	d, err := Decide([]string{"sgp", "shgp"}, map[string][]float64{"sgp": {1, math.Inf(1)}, "shgp": {2, 2.1}})
 	if err != nil || d.Chosen != "shgp" || d.Ranking[1].Model != "sgp" {
@@ -51,8 +51,8 @@ func TestDecideNonFiniteAndBadInput(t *testing.T) {
 	if _, err := Decide([]string{"sgp", "shgp"}, map[string][]float64{"sgp": {1, 2}, "shgp": {1}}); err == nil {
 		t.Error("unpaired splits accepted")
 	}
-	if _, err := Decide([]string{"sgp"}, map[string][]float64{"sgp": {1}}); err == nil {
-		t.Error("one split accepted")
+	if _, err := Decide([]string{"sgp"}, map[string][]float64{"sgp": {}}); err == nil {
+		t.Error("no splits accepted")
 	}
 	if got := ComplexityOrder([]string{"mdn", "slgp", "hnn", "sgp"}); strings.Join(got, ",") != "sgp,slgp,mdn,hnn" {
 		t.Errorf("complexity order %v", got)

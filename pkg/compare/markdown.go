@@ -31,7 +31,8 @@ func Markdown(r *Report) string {
 	}
 	b.WriteString("## Ranking by mean test NLL\n\n")
 	b.WriteString("Mean ± sd over the splits. Δ NLL: the paired per-split difference from the best (mean ± sd); " +
-		"best wins: the splits on which the best model's NLL is lower; noise: 2 standard errors of Δ. " +
+		"best wins: the splits on which the best model's NLL is lower (ties count to neither side), with the exact one-sided " +
+		"sign-test p of so many wins; noise: 2 standard errors of Δ. " +
 		"Coverage: the fraction of test values inside the central 50/90/95 % predictive interval (calibrated: 0.50/0.90/0.95). " +
 		"PIT KS: the PIT's distance from uniform (0 is calibrated" + ksNoise(r) + ").\n\n")
 	b.WriteString("| model | test NLL | Δ NLL vs best | best wins | noise | CRPS | RMSE | 50 % cov. | 90 % cov. | 95 % cov. | PIT KS |\n")
@@ -45,7 +46,7 @@ func Markdown(r *Report) string {
 		delta, wins, noise := "–", "–", "–"
 		if rk.Model != d.Best {
 			delta = fmt.Sprintf("%s ± %s", f3(float64(rk.DiffMean)), f3(float64(rk.DiffSD)))
-			wins = fmt.Sprintf("%d of %d", rk.BestWins, d.Splits)
+			wins = fmt.Sprintf("%d of %d (p = %s)", rk.BestWins, d.Splits, formatP(float64(rk.SignP)))
 			noise = f3(NoiseFactor * float64(rk.DiffSD) / math.Sqrt(float64(d.Splits)))
 		}
 		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", name, ms(s.NLL, f3), delta, wins, noise,
@@ -70,9 +71,7 @@ func Markdown(r *Report) string {
 				f3(float64(sp.PITKS)), sel, float64(sp.TrainSeconds))
 		}
 	}
-	fmt.Fprintf(&b, "\n## Protocol\n\n%s. The choice: the lowest mean test NLL, unless its paired win over a simpler model "+
-		"(SGP < SHGP < SMGP < SLGP < the others) is at most %g standard errors (sd/√K) of the per-split difference; then the simplest such model.\n",
-		r.Protocol, NoiseFactor)
+	fmt.Fprintf(&b, "\n## Protocol\n\n%s. %s\n", r.Protocol, ruleText)
 	return b.String()
 }
 
