@@ -87,7 +87,7 @@ func (memorySource) Load(s Spec, dataDir string) (*Experiment, error) {
 	ds, ok := memorySets.sets[s.Path]
 	memorySets.Unlock()
 	if !ok {
-		return nil, fmt.Errorf("data %s were handed over in memory by another process (or released): this process cannot read them again; a run trained on them still predicts from its directory", s.Path)
+		return nil, fmt.Errorf("data.path = %s: data a Go program handed over in memory are not saved with the run, and this process does not hold them: they cannot be read again (a run trained on them still predicts from its directory)", s.Path)
 	}
 	cp := *ds
 	if s.Name != "" {
