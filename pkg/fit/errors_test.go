@@ -14,7 +14,8 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// TestBadInputIsATypedError feeds New, Fit, Predict, Save and Rows what a
+// TestBadInputIsATypedError feeds New, Fit, Predict, Coverage, Save, Load
+// and Rows what a
 // caller can get wrong; each returns its typed error and nothing panics.
 func TestBadInputIsATypedError(t *testing.T) {
 	ctx := context.Background()
@@ -83,6 +84,12 @@ func TestBadInputIsATypedError(t *testing.T) {
 	}
 	if _, err := m.Predict(ctx, X, fit.PredictOptions{Quantiles: []float64{1.5}}); !errors.As(err, &opt) {
 		t.Errorf("quantile 1.5: %v, want an OptionError", err)
+	}
+	if _, err := m.Coverage(ctx, X, Y, 1, fit.PredictOptions{}); !errors.As(err, &opt) || opt.Option != "level" {
+		t.Errorf("coverage at level 1: %v, want an OptionError", err)
+	}
+	if _, err := m.Coverage(ctx, X, Y.Slice(0, 10, 0, 1), 0.9, fit.PredictOptions{}); !errors.As(err, &shape) {
+		t.Errorf("coverage with 10 outputs for 30 inputs: %v, want a ShapeError", err)
 	}
 	dir := filepath.Join(t.TempDir(), "run")
 	if err := m.Save(dir); err != nil {

@@ -10,19 +10,19 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// exampleCoverage repeats Example's fit and returns its coverage of the
-// held-out points and the smallest distance of a held-out value from its
+// exampleCoverage repeats Example's fit (with iters iterations, learning
+// rate lr and m inducing points) and returns its coverage of the held-out
+// points and the smallest distance of a held-out value from its
 // interval's ends.
 func exampleCoverage(t *testing.T, iters int, lr float64, m int) (cov, margin float64) {
 	t.Helper()
 	r := rand.New(rand.NewPCG(1, 2))
 	X, Y := mat.NewDense(400, 1, nil), mat.NewDense(400, 1, nil)
 	for i := range 400 {
-		x := 6 * r.Float64()
-		X.Set(i, 0, x)
-		Y.Set(i, 0, math.Sin(x)+(0.05+0.1*x)*r.NormFloat64())
+		X.Set(i, 0, 6*r.Float64())
+		Y.Set(i, 0, math.Sin(X.At(i, 0))+(0.05+0.1*X.At(i, 0))*r.NormFloat64())
 	}
-	mod, err := fit.New("shgp", fit.Options{Iterations: iters, Seed: 1, BatchSize: 300, LR: lr, Model: map[string]any{"m": m}})
+	mod, err := fit.New("shgp", fit.Options{Iterations: iters, Seed: 1, LR: lr, Model: map[string]any{"m": m}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,7 +30,12 @@ func exampleCoverage(t *testing.T, iters int, lr float64, m int) (cov, margin fl
 	if err := mod.Fit(ctx, X.Slice(0, 300, 0, 1), Y.Slice(0, 300, 0, 1)); err != nil {
 		t.Fatal(err)
 	}
-	p, err := mod.Predict(ctx, X.Slice(300, 400, 0, 1), fit.PredictOptions{Quantiles: []float64{0.05, 0.95}})
+	Xt, Yt := X.Slice(300, 400, 0, 1), Y.Slice(300, 400, 0, 1)
+	p, err := mod.Predict(ctx, Xt, fit.PredictOptions{Quantiles: fit.CentralInterval(0.9)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	byCoverage, err := mod.Coverage(ctx, Xt, Yt, 0.9, fit.PredictOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +47,10 @@ func exampleCoverage(t *testing.T, iters int, lr float64, m int) (cov, margin fl
 		}
 		margin = min(margin, math.Abs(y-lo), math.Abs(y-hi))
 	}
-	return cov / 100, margin
+	if cov /= 100; cov != byCoverage {
+		t.Errorf("Coverage gives %v, the count %v", byCoverage, cov)
+	}
+	return cov, margin
 }
 
 // TestExampleMargin checks that Example's printed coverage cannot flip on
