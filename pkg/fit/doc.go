@@ -9,6 +9,10 @@
 //	err = m.Save("runs/mine")
 //	m2, err := fit.Load("runs/mine")
 //
+// Coverage scores held-out data: the fraction of their values inside the
+// model's central predictive interval of a given level. Rows turns a
+// [][]float64 into the matrix Fit and Predict take.
+//
 // Fit trains as mgp train does on a CSV file with data.split: none and
 // data.stats: train (every row trains; the inputs and outputs are
 // standardised inside with the training rows' statistics, and predictions

@@ -15,8 +15,8 @@ import (
 )
 
 // TestBadInputIsATypedError feeds New, Fit, Predict, Coverage, Save, Load
-// and Rows what a
-// caller can get wrong; each returns its typed error and nothing panics.
+// and Rows what a caller can get wrong; each returns its typed error and
+// nothing panics.
 func TestBadInputIsATypedError(t *testing.T) {
 	ctx := context.Background()
 	var shape *fit.ShapeError
