@@ -52,7 +52,7 @@ func specErrorf(key, format string, args ...any) *SpecError {
 }
 
 // sources holds one Source per kind, in the order ResolveKind asks them.
-var sources = []Source{toySource{}, uciSource{}, mnistSource{}, nytaxiSource{}, csvSource{}}
+var sources = []Source{toySource{}, uciSource{}, mnistSource{}, nytaxiSource{}, csvSource{}, memorySource{}}
 
 // Sources returns the data sources, one per kind.
 func Sources() []Source { return append([]Source(nil), sources...) }

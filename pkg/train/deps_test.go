@@ -89,6 +89,7 @@ func depRules() []depRule {
 		// predict applies a saved run: train and what train itself
 		// depends on, never sweep, report or the CLI.
 		{pkg: "pkg/predict", only: p("train", "models", "data", "eval", "results", "autodiff", "config", "runlock", "rundir"), forbidden: cli},
+		{pkg: "pkg/fit", only: p("train", "predict", "data", "models", "results", "rundir", "eval", "autodiff", "config", "runlock"), forbidden: cli},
 	}
 	return rules
 }

@@ -1,0 +1,149 @@
+package fit
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/mgpteam/mgp/pkg/data"
+	"github.com/mgpteam/mgp/pkg/predict"
+	"github.com/mgpteam/mgp/pkg/train"
+	"gonum.org/v1/gonum/mat"
+)
+
+// Model is one model of the registry with its options: New makes it, Fit
+// trains it, Predict predicts with it, Save writes it as a run directory
+// and Load reads one back.
+type Model struct {
+	cfg  train.RunConfig
+	opts Options
+	// pred is the fitted predictor (nil before a successful Fit or Load).
+	pred *predict.Predictor
+	// files holds the run directory's files by name, for Save.
+	files map[string][]byte
+}
+
+// New returns an unfitted model of the registered name (sgp, shgp, slgp,
+// ...) with o's settings. An unknown name or a model key its config
+// refuses is a *train.InputError wrapping a *config.KeyError.
+func New(name string, o Options) (*Model, error) {
+	if err := o.check(); err != nil {
+		return nil, err
+	}
+	mc, err := train.NewModelConfig(name, o.Model)
+	if err != nil {
+		return nil, &train.InputError{Err: err}
+	}
+	cfg := train.DefaultRunConfig()
+	cfg.Model = mc
+	cfg.Train.Seed = o.Seed
+	if o.Iterations > 0 {
+		cfg.Train.Iterations = o.Iterations
+	}
+	if o.BatchSize > 0 {
+		cfg.Train.BatchSize = o.BatchSize
+	}
+	if o.LR > 0 {
+		cfg.Train.LR = o.LR
+	}
+	if err := cfg.Model.Validate(); err != nil {
+		return nil, &train.InputError{Err: err}
+	}
+	return &Model{cfg: cfg, opts: o}, nil
+}
+
+// Name is the model's registry name.
+func (m *Model) Name() string { return m.cfg.ModelName() }
+
+// Config is the run config Fit trains with (its data section is filled in
+// by Fit) or Load read.
+func (m *Model) Config() train.RunConfig { return m.cfg }
+
+// Fit trains the model on the rows of X (n × Dx) and Y (n × Dy), every row
+// a training point, replacing an earlier fit. The data are copied and
+// checked first (no rows, different row counts, non-finite values are a
+// *ShapeError or *NonFiniteError). A ctx that ends stops the training with
+// an error wrapping ctx's (a nil ctx never ends).
+func (m *Model) Fit(ctx context.Context, X, Y mat.Matrix) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	ds, err := m.dataset(X, Y)
+	if err != nil {
+		return err
+	}
+	handle, release := data.RegisterMemory(ds)
+	defer release()
+	cfg := m.cfg
+	cfg.Data = train.DataConfig{Name: ds.Name, Kind: string(data.KindMemory), Path: handle,
+		Split: train.SplitNone, SplitSeed: cfg.Train.Seed, Stats: "train"}
+	if err := cfg.Validate(); err != nil {
+		return &train.InputError{Err: err}
+	}
+	tmp, err := os.MkdirTemp("", "mgp-fit-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	opts := train.Options{OutDir: tmp, Log: m.opts.Log, Quiet: m.opts.Log == nil, Command: "fit.Model.Fit"}
+	if _, err := train.Run(ctx, cfg, opts); err != nil {
+		var ie *train.InterruptedError
+		if errors.As(err, &ie) {
+			return fmt.Errorf("fit: %s stopped during %s after iteration %d of %d: %w", cfg.ModelName(), ie.Phase, ie.Iter, ie.Total, ie.Err)
+		}
+		return err
+	}
+	return m.load(tmp, cfg)
+}
+
+// dataset checks X and Y and copies them into a data set with o's names.
+func (m *Model) dataset(X, Y mat.Matrix) (*data.Dataset, error) {
+	x, err := dense("X", X)
+	if err != nil {
+		return nil, err
+	}
+	y, err := dense("Y", Y)
+	if err != nil {
+		return nil, err
+	}
+	n, dx := x.Dims()
+	ny, dy := y.Dims()
+	if ny != n {
+		return nil, &ShapeError{Arg: "Y", Rows: ny, Cols: dy, Reason: fmt.Sprintf("X has %d rows: need one output row per input row", n)}
+	}
+	xn, err := names("XNames", m.opts.XNames, dx, "x")
+	if err != nil {
+		return nil, err
+	}
+	yn, err := names("YNames", m.opts.YNames, dy, "y")
+	if err != nil {
+		return nil, err
+	}
+	name := m.opts.Name
+	if name == "" {
+		name = "data"
+	}
+	return &data.Dataset{Name: name, X: x, Y: y, XNames: xn, YName: strings.Join(yn, ","), Source: "memory"}, nil
+}
+
+// names returns the given column names (which must be d) or the defaults
+// prefix1, prefix2, ... (for one output column, just prefix).
+func names(option string, given []string, d int, prefix string) ([]string, error) {
+	if len(given) > 0 {
+		if len(given) != d {
+			return nil, &OptionError{Option: option, Value: float64(len(given)), Reason: fmt.Sprintf("names for %d columns: need one per column", d)}
+		}
+		return append([]string(nil), given...), nil
+	}
+	if d == 1 && prefix == "y" {
+		return []string{prefix}, nil
+	}
+	out := make([]string, d)
+	for j := range out {
+		out[j] = prefix + strconv.Itoa(j+1)
+	}
+	return out, nil
+}

@@ -1,0 +1,83 @@
+package fit
+
+import (
+	"fmt"
+	"io"
+	"math"
+
+	"github.com/mgpteam/mgp/pkg/predict"
+)
+
+// Options set the model and its training. A zero field takes the value a
+// config file that leaves the key out gets (train.DefaultRunConfig: 20000
+// iterations, minibatches of 512, Adam's learning rate 0.005).
+type Options struct {
+	// Iterations is the number of Adam steps (train.iterations).
+	Iterations int
+	// Seed seeds the initialisation, the minibatches and the Monte Carlo
+	// draws (train.seed): the same seed and data give the same fit.
+	Seed uint64
+	// BatchSize is the minibatch size (train.batch_size); one at least as
+	// large as the data trains on the full batch.
+	BatchSize int
+	// LR is Adam's learning rate (train.lr).
+	LR float64
+	// Model sets the model's own keys over its defaults, as the model
+	// section of a config file does (for SHGP e.g. {"m": 50}); see
+	// docs/models.md for each model's keys.
+	Model map[string]any
+	// Name labels the data in the run's config and result (default
+	// "data").
+	Name string
+	// XNames and YNames name the input and output columns (default x1, x2,
+	// ... and y, or y1, y2, ... for several outputs); a saved run records
+	// them, and mgp predict matches a CSV's header against XNames.
+	XNames, YNames []string
+	// Log receives the training's progress lines (nil: none).
+	Log io.Writer
+}
+
+// check refuses negative counts and a learning rate that is not a
+// positive finite number (zero means the default).
+func (o Options) check() error {
+	switch {
+	case o.Iterations < 0:
+		return &OptionError{Option: "Iterations", Value: float64(o.Iterations), Reason: "must be >= 0 (0: the default)"}
+	case o.BatchSize < 0:
+		return &OptionError{Option: "BatchSize", Value: float64(o.BatchSize), Reason: "must be >= 0 (0: the default)"}
+	case math.IsNaN(o.LR) || math.IsInf(o.LR, 0) || o.LR < 0:
+		return &OptionError{Option: "LR", Value: o.LR, Reason: "must be a positive finite number (0: the default)"}
+	}
+	return nil
+}
+
+// DefaultSamples is the number of predictive samples per input when
+// PredictOptions.Samples is 0 (as mgp predict's default).
+const DefaultSamples = 200
+
+// PredictOptions set what Predict draws and reports.
+type PredictOptions struct {
+	// Samples is the number of predictive samples per input (0:
+	// DefaultSamples; else at least 2).
+	Samples int
+	// Quantiles are the levels, each in [0, 1], of the sample quantiles to
+	// report, in the order given.
+	Quantiles []float64
+	// Seed seeds the sampling: the same seed, inputs and model give the
+	// same draws.
+	Seed uint64
+	// KeepSamples keeps every sample in Prediction.Samples.
+	KeepSamples bool
+}
+
+// options returns pkg/predict's options for o.
+func (o PredictOptions) options() (predict.Options, error) {
+	n := o.Samples
+	if n == 0 {
+		n = DefaultSamples
+	}
+	if n < predict.MinSamples {
+		return predict.Options{}, &OptionError{Option: "Samples", Value: float64(o.Samples), Reason: fmt.Sprintf("need at least %d (0: %d)", predict.MinSamples, DefaultSamples)}
+	}
+	return predict.Options{Samples: n, Quantiles: o.Quantiles, Seed: o.Seed, KeepSamples: o.KeepSamples}, nil
+}

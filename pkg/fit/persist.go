@@ -1,0 +1,86 @@
+package fit
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/mgpteam/mgp/pkg/predict"
+	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/train"
+)
+
+// runFiles are the files of a run directory that Save writes: the
+// checkpoint (config, parameters, standardisation, column names) and the
+// result.
+var runFiles = []string{train.CheckpointFile, train.ResultFile}
+
+// Save writes the fitted model as a run directory dir (created if needed;
+// one that already holds a run is refused with an error wrapping
+// fs.ErrExist). mgp predict --run dir and Load read it.
+func (m *Model) Save(dir string) error {
+	if m.pred == nil {
+		return ErrNotFitted
+	}
+	for _, f := range runFiles {
+		if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
+			return fmt.Errorf("fit: %s already holds a run (%s): save into a new directory: %w", dir, f, fs.ErrExist)
+		}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for _, f := range runFiles { // the checkpoint first: result.json marks a complete run
+		b, ok := m.files[f]
+		if !ok {
+			continue
+		}
+		err := results.WriteFileAtomic(filepath.Join(dir, f), func(w io.Writer) error {
+			_, err := w.Write(b)
+			return err
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Load restores a model from a run directory (written by Save, mgp train,
+// a sweep or mgp compare) as pkg/predict.Load does; it predicts at once,
+// and Save copies it. Fitting it again trains its config afresh on the
+// new data.
+func Load(dir string) (*Model, error) {
+	m := &Model{}
+	if err := m.load(dir, train.RunConfig{}); err != nil {
+		return nil, err
+	}
+	m.cfg = m.pred.Checkpoint.Config
+	m.opts = Options{Seed: m.cfg.Train.Seed, Name: m.cfg.Data.Name, XNames: m.pred.XNames, YNames: m.pred.YNames}
+	return m, nil
+}
+
+// load restores the predictor of the run in dir and keeps its files; cfg,
+// when it names a model, becomes the model's config.
+func (m *Model) load(dir string, cfg train.RunConfig) error {
+	p, err := predict.Load(dir, "")
+	if err != nil {
+		return err
+	}
+	files := map[string][]byte{}
+	for _, f := range runFiles {
+		b, err := os.ReadFile(filepath.Join(dir, f))
+		if err == nil {
+			files[f] = b
+		} else if !os.IsNotExist(err) {
+			return err
+		}
+	}
+	if cfg.ModelName() != "" {
+		m.cfg = cfg
+	}
+	m.pred, m.files = p, files
+	return nil
+}
