@@ -49,6 +49,19 @@ func TestDependencyDirection(t *testing.T) {
 		{pkg: "pkg/report", only: p("eval", "results"), forbidden: cli},
 		{pkg: "pkg/train", forbidden: append(p("report", "sweep"), cli...)},
 		{pkg: "pkg/sweep", forbidden: append(p("report"), cli...)},
+		// paper (the paper's figures and tables) draws on plot, report,
+		// results, rundir, sweep, train, models, data and eval; it never
+		// imports compare, cobra or viper, and no package under pkg/
+		// imports paper: only cmd/mgp does (the packages with an only-list
+		// above exclude it already).
+		{pkg: "pkg/paper", forbidden: append(p("compare"), cli...)},
+		{pkg: "pkg/autodiff", forbidden: p("paper")},
+		{pkg: "pkg/models", forbidden: p("paper")},
+		{pkg: "pkg/train", forbidden: p("paper")},
+		{pkg: "pkg/sweep", forbidden: p("paper")},
+		{pkg: "pkg/rundir", forbidden: p("paper")},
+		{pkg: "pkg/runlock", forbidden: p("paper")},
+		{pkg: "pkg/compare", forbidden: p("paper")},
 	}
 	for _, r := range rules {
 		out, err := exec.Command("go", "list", "-deps", mod+r.pkg+"/...").Output()
