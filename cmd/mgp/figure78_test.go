@@ -2,15 +2,14 @@ package main
 
 import (
 	"bytes"
-	"fmt"
 	"image/png"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/mgpteam/mgp/pkg/data"
+	"github.com/mgpteam/mgp/pkg/paper"
 	"github.com/mgpteam/mgp/pkg/results"
 	"github.com/mgpteam/mgp/pkg/train"
 )
@@ -148,13 +147,13 @@ func TestFigure8TinyRuns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err, errOut)
 	}
-	if out2 != out || !strings.Contains(errOut, sgp+": no checkpoint; drawn from its "+figure8PointsFile) {
+	if out2 != out || !strings.Contains(errOut, sgp+": no checkpoint; drawn from its "+paper.Figure8PointsFile) {
 		t.Errorf("drawn from the points files:\n%s\nfrom the checkpoints:\n%s\nstderr:\n%s", out2, out, errOut)
 	}
 	if _, _, err := run(t, "figure8", "--runs", tree, "--samples", "40", "-o", fig); err == nil || exitCode(err) != 2 {
 		t.Errorf("--samples without a checkpoint: %v", err)
 	}
-	pts := filepath.Join(sgp, figure8PointsFile)
+	pts := filepath.Join(sgp, paper.Figure8PointsFile)
 	b, err := os.ReadFile(pts)
 	if err != nil {
 		t.Fatal(err)
@@ -169,47 +168,6 @@ func TestFigure8TinyRuns(t *testing.T) {
 	// --run names the runs directly; a missing one is an error.
 	if _, _, err := run(t, "figure8", "--run", filepath.Join(tree, "nytaxi", "sgp", "paper", "s0"), "--run", filepath.Join(dir, "nope"), "-o", fig); err == nil {
 		t.Error("a missing run directory was accepted")
-	}
-}
-
-// TestFigure8DefaultSeed: without --seed, figure8 draws the lowest seed
-// whose four runs are finished with a checkpoint or a points file, else the
-// seed with the most such runs; a finished run with neither is not counted.
-func TestFigure8DefaultSeed(t *testing.T) {
-	tree := t.TempDir()
-	put := func(seed int, model string, files ...string) {
-		dir := filepath.Join(tree, "nytaxi", model, "paper", fmt.Sprintf("s%d", seed))
-		for _, f := range files {
-			writeFile(t, mkdir(t, dir), f, "x")
-		}
-	}
-	dirsOf := func(seed int64) []string {
-		var d []string
-		for _, m := range figure8Models {
-			d = append(d, filepath.Join(tree, "nytaxi", m, "paper", fmt.Sprintf("s%d", seed)))
-		}
-		return d
-	}
-	for _, m := range figure8Models {
-		put(0, m, train.ResultFile) // finished, nothing to draw from
-		put(2, m, train.ResultFile, figure8PointsFile)
-	}
-	put(0, "smgp", train.CheckpointFile)
-	put(1, "sgp", train.ResultFile, train.CheckpointFile)
-	put(1, "shgp", train.ResultFile, figure8PointsFile)
-	seeds := treeSeeds(tree, "nytaxi", "paper")
-	slices.Sort(seeds)
-	if !slices.Equal(seeds, []int64{0, 1, 2}) {
-		t.Fatalf("seeds in the tree: %v", seeds)
-	}
-	if got := drawableSeed(seeds, dirsOf); got != 2 {
-		t.Errorf("seed %d, want 2 (all four drawable)", got)
-	}
-	if got := drawableSeed([]int64{1, 0}, dirsOf); got != 1 {
-		t.Errorf("seed %d, want 1 (two drawable against one)", got)
-	}
-	if got := drawableSeed(nil, dirsOf); got != 0 {
-		t.Errorf("seed %d with no seeds, want 0", got)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mgpteam/mgp/pkg/paper"
 	"github.com/mgpteam/mgp/pkg/sweep"
 )
 
@@ -83,7 +84,7 @@ func TestMakeReproduceMNIST(t *testing.T) {
 		if !strings.Contains(string(out), "--variants dw2,dw16") {
 			t.Errorf("QUICK=%v: figure9 does not keep the paper's d_w = 2 and 16 variants", quick)
 		}
-		dirs, err := figure9Dirs(&figure9Opts{sweepFile: repoFile(want), runSeed: -1, variants: []string{"dw2", "dw16"}})
+		dirs, err := paper.Figure9Runs(paper.Figure9Options{Sweep: repoFile(want), RunSeed: -1, Variants: []string{"dw2", "dw16"}})
 		if err != nil || len(dirs) != 4 {
 			t.Errorf("%s: figure9 runs %v, %v; want 4", want, dirs, err)
 		}

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mgpteam/mgp/pkg/paper"
 	"github.com/spf13/cobra"
 )
 
@@ -110,12 +111,13 @@ func TestFigure9ImageToy(t *testing.T) {
 			t.Fatalf("--kind %s: %v", kind, err)
 		}
 		// The layout of the same drawing, into a second file.
-		o := &figure9Opts{runs: []string{runDir}, samples: 3, scale: 8, kind: kind, runSeed: -1, out: filepath.Join(dir, "again.png")}
-		l, _, err := drawFigure9(&cobra.Command{}, &globalOpts{}, o)
+		o := paper.Figure9Options{RunDirs: []string{runDir}, Samples: 3, Scale: 8, Kind: kind, RunSeed: -1, Out: filepath.Join(dir, "again.png"),
+			Open: runOpener(&cobra.Command{}, &globalOpts{}, false)}
+		l, _, err := paper.DrawFigure9(o)
 		if err != nil {
 			t.Fatal(err)
 		}
-		again, _ := os.ReadFile(o.out)
+		again, _ := os.ReadFile(o.Out)
 		if !bytes.Equal(b, again) {
 			t.Errorf("--kind %s: the same figure drawn twice differs", kind)
 		}

@@ -1,12 +1,31 @@
 package main
 
 import (
+	"image"
+	"image/png"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/mgpteam/mgp/pkg/paper"
 	"github.com/spf13/cobra"
 )
+
+// pngConfig returns the size of the PNG file at path.
+func pngConfig(t *testing.T, path string) image.Config {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	cfg, err := png.DecodeConfig(f)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return cfg
+}
 
 // TestDemoPaperFigures: with --paper-figures the demo writes figure2.png
 // and figure3.png beside the per-pair figures and notes the skipped panels.
@@ -18,8 +37,8 @@ func TestDemoPaperFigures(t *testing.T) {
 	}
 	for _, f := range []string{"figure2.png", "figure3.png"} {
 		path := filepath.Join(dir, f)
-		if w, h := pngSize(t, path); w < 300 || h < 300 {
-			t.Errorf("%s is %d x %d", f, w, h)
+		if cfg := pngConfig(t, path); cfg.Width < 300 || cfg.Height < 300 {
+			t.Errorf("%s is %d x %d", f, cfg.Width, cfg.Height)
 		}
 		if !strings.Contains(out, "wrote "+path) {
 			t.Errorf("output does not name %s: %s", path, out)
@@ -36,8 +55,8 @@ func TestDemoIterations(t *testing.T) {
 	resolve := func(args ...string) (*demoOpts, error) {
 		o := &demoOpts{models: []string{"sgp", "slgp"}}
 		c := &cobra.Command{}
-		c.Flags().IntVar(&o.iters, "iterations", demoIterations, "")
-		c.Flags().IntVar(&o.slgpIters, "slgp-iterations", demoSLGPIterations, "")
+		c.Flags().IntVar(&o.iters, "iterations", paper.DemoIterations, "")
+		c.Flags().IntVar(&o.slgpIters, "slgp-iterations", paper.DemoSlowIterations, "")
 		c.Flags().BoolVar(&o.paper, "paper", false, "")
 		if err := c.Flags().Parse(args); err != nil {
 			t.Fatal(err)
@@ -58,33 +77,13 @@ func TestDemoIterations(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%v: %v", c.args, err)
 		}
-		if o.itersFor("sgp") != c.iters || o.itersFor("slgp") != c.slgp || o.itersFor("gpcde") != c.slgp {
-			t.Errorf("%v: sgp %d, slgp %d; want %d, %d", c.args, o.itersFor("sgp"), o.itersFor("slgp"), c.iters, c.slgp)
+		if o.iters != c.iters || o.slgpIters != c.slgp {
+			t.Errorf("%v: iterations %d, slgp %d; want %d, %d", c.args, o.iters, o.slgpIters, c.iters, c.slgp)
 		}
-	}
-	o, _ := resolve()
-	if info := o.iterationInfo(); info != "2000 iterations, SLGP 800" {
-		t.Errorf("iteration info %q", info)
 	}
 	for _, args := range [][]string{{"--paper", "--iterations", "5"}, {"--paper", "--slgp-iterations", "5"}, {"--iterations", "0"}} {
 		if _, err := resolve(args...); err == nil || exitCode(err) != 2 {
 			t.Errorf("%v: err %v, want a usage error", args, err)
-		}
-	}
-}
-
-// TestDemoJobOrder: the slow latent-input runs start first, the largest
-// toy first.
-func TestDemoJobOrder(t *testing.T) {
-	o := &demoOpts{models: []string{"sgp", "shgp", "slgp"}, iters: 2000, slgpIters: 800}
-	jobs := demoJobs(o, fakeToys)
-	if len(jobs) != 9 {
-		t.Fatalf("%d jobs", len(jobs))
-	}
-	want := []demoJob{{"slgp", "hetero"}, {"slgp", "step"}, {"slgp", "moons"}, {"sgp", "hetero"}}
-	for i, w := range want {
-		if jobs[i] != w {
-			t.Fatalf("jobs start %v, want %v", jobs[:4], want)
 		}
 	}
 }

@@ -4,12 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
-	"strings"
 
-	"github.com/mgpteam/mgp/pkg/report"
+	"github.com/mgpteam/mgp/pkg/paper"
 	"github.com/mgpteam/mgp/pkg/results"
-	"github.com/mgpteam/mgp/pkg/train"
 	"github.com/spf13/cobra"
 )
 
@@ -74,122 +71,23 @@ iteration), the DIRs read for the detail file only.`,
 	return c
 }
 
-// runTable loads the directories, prints the table and writes the
-// requested files.
+// runTable checks the output flags and writes the table of the
+// directories.
 func runTable(stdout, stderr io.Writer, dirs []string, o tableOpts) error {
 	if o.markdownOut != "" && o.markdownOut == o.csvOut {
 		return inputErr(fmt.Errorf("--markdown-out and --csv-out name the same file %s", o.csvOut))
 	}
-	files, le, err := loadResultDirs(dirs)
-	if err != nil {
-		return err
-	}
-	if o.last {
-		files = report.WithLastIterations(files)
-	}
-	sum := report.Summarise(files)
-	paper := report.PaperTable3()
-	md := report.MarkdownTable(sum.Rows, paper)
-	csvText, err := report.CSVTable(sum.Rows, paper)
-	if err != nil {
-		return err
-	}
-	return writeTableOutputs([]tableOutput{{o.markdownOut, md}, {o.csvOut, csvText}}, o.asCSV, md, csvText, sum.Notes(), le, stdout, stderr)
+	return paperErr(paper.Table(stdout, stderr, dirs, paper.TableOptions{
+		CSV: o.asCSV, Last: o.last, MarkdownOut: o.markdownOut, CSVOut: o.csvOut,
+	}))
 }
 
-// tableOutput is one file a table command writes: its path ("" for none)
-// and text.
-type tableOutput struct{ path, text string }
-
-// writeTableOutputs writes each output atomically, prints the Markdown (or
-// with asCSV the CSV) to stdout, then the notes, the skipped files and the
-// files written to stderr.
-func writeTableOutputs(outs []tableOutput, asCSV bool, md, csvText string, notes []string, le *results.LoadError, stdout, stderr io.Writer) error {
-	for _, out := range outs {
-		if out.path == "" {
-			continue
-		}
-		if err := results.WriteFileAtomic(out.path, func(w io.Writer) error {
-			_, err := io.WriteString(w, out.text)
-			return err
-		}); err != nil {
-			return inputErr(fmt.Errorf("writing %s: %w", out.path, err))
-		}
-	}
-	if asCSV {
-		fmt.Fprint(stdout, csvText)
-	} else {
-		fmt.Fprint(stdout, md)
-	}
-	for _, line := range notes {
-		fmt.Fprintln(stderr, line)
-	}
-	if le != nil {
-		for _, line := range fileErrors(le) {
-			fmt.Fprintln(stderr, "skipped "+line)
-		}
-	}
-	for _, out := range outs {
-		if out.path != "" {
-			fmt.Fprintf(stderr, "wrote %s\n", filepath.Clean(out.path))
-		}
-	}
-	return nil
-}
-
-// completeConfigs fills in, in memory, the model defaults that results of
-// earlier versions left out of their recorded configs
-// (train.CompleteRecordedConfig), so that tables compare the configs of
-// old and new runs alike; a record that does not decode is left as it is.
-func completeConfigs(files []results.ResultFile) {
-	for _, f := range files {
-		if f.Result.ConfigFingerprint != "" || len(f.Result.Config) == 0 {
-			continue
-		}
-		if c, err := train.CompleteRecordedConfig(f.Result.Config); err == nil {
-			f.Result.Config = c
-		}
-	}
-}
-
-// loadResultDirs reads every result under the directories. Files that are
-// not results are returned in the *results.LoadError beside the results; no
-// result at all is an input error naming the directories.
+// loadResultDirs reads every result under the directories
+// (paper.LoadResultDirs), its errors the CLI's.
 func loadResultDirs(dirs []string) ([]results.ResultFile, *results.LoadError, error) {
-	var files []results.ResultFile
-	var le *results.LoadError
-	for _, d := range dirs {
-		f, err := results.LoadResultFiles(d)
-		var e *results.LoadError
-		if err != nil && !errors.As(err, &e) {
-			return nil, nil, inputErr(err)
-		}
-		if e != nil {
-			if le == nil {
-				le = &results.LoadError{}
-			}
-			le.Files = append(le.Files, e.Files...)
-			le.Scanned += e.Scanned
-		}
-		files = append(files, f...)
-	}
-	completeConfigs(files)
-	if len(files) == 0 {
-		dir := strings.Join(dirs, ", ")
-		if le != nil {
-			return nil, nil, inputErr(fmt.Errorf("%s: none of the %d JSON files is a result:\n  %s",
-				dir, le.Scanned, strings.Join(fileErrors(le), "\n  ")))
-		}
-		return nil, nil, inputErr(fmt.Errorf("%s: no result files found", dir))
-	}
-	return files, le, nil
+	files, le, err := paper.LoadResultDirs(dirs)
+	return files, le, paperErr(err)
 }
 
 // fileErrors lists the files LoadResultFiles skipped and why, one a line.
-func fileErrors(le *results.LoadError) []string {
-	out := make([]string, len(le.Files))
-	for i, f := range le.Files {
-		out[i] = f.Error()
-	}
-	return out
-}
+func fileErrors(le *results.LoadError) []string { return paper.FileErrors(le) }

@@ -6,8 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/mgpteam/mgp/pkg/sweep"
 )
 
 // writeMNISTResult writes a fake mnist result.json of model, variant and
@@ -83,31 +81,5 @@ func TestTableSweepTable4(t *testing.T) {
 	}
 	if d, _ := os.ReadFile(detail); strings.Contains(stdout+stderr+string(d), "kept apart") || strings.Contains(string(d), "(2)") {
 		t.Errorf("the sweep's tree given twice pooled its runs twice:\n%s\n%s%s", d, stdout, stderr)
-	}
-}
-
-// TestHeadlineSettings: the sweep's overrides for every run and the row's
-// variant, then the row's first recorded config over them.
-func TestHeadlineSettings(t *testing.T) {
-	dir := t.TempDir()
-	tree := filepath.Join(dir, "runs")
-	writeMNISTResult(t, tree, "slgp", "a", 0, -1, 16)
-	spec := writeFile(t, dir, "s.yaml", "out: "+tree+"\ndatasets: [mnist]\nmodels: [slgp]\nseeds: [0]\nconfig: c.yaml\n"+
-		"set: {train.iterations: 2000, model.d_w: 4}\nvariants: [{name: a, set: {model.d_w: 2}}, {name: b, set: {model.s: 5}}]\n")
-	s, err := sweep.ReadSpec(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	own, _, err := loadResultDirs([]string{tree})
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := headlineSettings(s, sweep.HeadlineEntry{Model: "slgp", Variant: "a"}, own)
-	b := headlineSettings(s, sweep.HeadlineEntry{Model: "slgp", Variant: "b"}, own)
-	if a["model.d_w"] != "16" {
-		t.Errorf("variant a (recorded d_w 16 over the sweep's 2): %v", a)
-	}
-	if b["model.d_w"] != "4" || b["model.s"] != "5" {
-		t.Errorf("variant b (no runs: the sweep's d_w 4 and s 5): %v", b)
 	}
 }

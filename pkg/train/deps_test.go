@@ -72,8 +72,8 @@ func depRules() []depRule {
 	cli := []string{"github.com/spf13/cobra", "github.com/spf13/viper"}
 	rules := []depRule{
 		{pkg: "cmd/mgp"},
-		{pkg: "pkg/autodiff", forbidden: append(p("models", "data", "eval", "results", "report", "train", "sweep"), cli...)},
-		{pkg: "pkg/models", forbidden: append(p("data", "eval", "results", "report", "train", "sweep"), cli...)},
+		{pkg: "pkg/autodiff", forbidden: append(p("models", "data", "eval", "results", "report", "train", "sweep", "compare", "predict", "fit", "paper"), cli...)},
+		{pkg: "pkg/models", forbidden: append(p("data", "eval", "results", "report", "train", "sweep", "compare", "predict", "fit", "paper"), cli...)},
 		{pkg: "pkg/config", only: []string{}, forbidden: cli},
 		{pkg: "pkg/data", only: []string{}, forbidden: cli},
 		{pkg: "pkg/eval", only: []string{}, forbidden: cli},
@@ -82,14 +82,20 @@ func depRules() []depRule {
 		{pkg: "pkg/report", only: p("eval", "results"), forbidden: cli},
 		{pkg: "pkg/runlock", only: []string{}, forbidden: cli},
 		{pkg: "pkg/rundir", only: p("results", "runlock", "config"), forbidden: cli},
-		{pkg: "pkg/train", forbidden: append(p("report", "sweep"), cli...)},
-		{pkg: "pkg/sweep", forbidden: append(p("report"), cli...)},
+		{pkg: "pkg/train", forbidden: append(p("report", "sweep", "compare", "predict", "fit", "paper"), cli...)},
+		{pkg: "pkg/sweep", forbidden: append(p("report", "compare", "predict", "fit", "paper"), cli...)},
 		{pkg: "pkg/compare", only: p("sweep", "train", "report", "results", "plot", "eval", "data", "rundir",
 			"models", "autodiff", "config", "runlock"), forbidden: cli},
 		// predict applies a saved run: train and what train itself
 		// depends on, never sweep, report or the CLI.
 		{pkg: "pkg/predict", only: p("train", "models", "data", "eval", "results", "autodiff", "config", "runlock", "rundir"), forbidden: cli},
 		{pkg: "pkg/fit", only: p("train", "predict", "data", "models", "results", "rundir", "eval", "autodiff", "config", "runlock"), forbidden: cli},
+		// paper (the paper's figures and tables) draws on plot, report,
+		// results, rundir, sweep, train, models, data and eval; it never
+		// imports compare, cobra or viper, and no package under pkg/
+		// imports paper: only cmd/mgp does (the packages with an only-list
+		// exclude it already; upward lists below for the others).
+		{pkg: "pkg/paper", forbidden: append(p("compare", "fit"), cli...)},
 	}
 	return rules
 }

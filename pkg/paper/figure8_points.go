@@ -1,4 +1,4 @@
-package main
+package paper
 
 import (
 	"bufio"
@@ -13,16 +13,15 @@ import (
 
 	"github.com/mgpteam/mgp/pkg/results"
 	"github.com/mgpteam/mgp/pkg/train"
-	"github.com/spf13/cobra"
 )
 
-// figure8PointsFile keeps, in a run's directory, what Fig. 8 draws of the
+// Figure8PointsFile keeps, in a run's directory, what Fig. 8 draws of the
 // run: every test point's pickup coordinates and log density. figure8 writes
 // it when it evaluates a run from its checkpoint with the run's own samples,
 // and reads it when the checkpoint is gone (checkpoints are not committed;
 // this file of a few hundred kB is), so that the figure can be drawn again
 // from the results tree alone.
-const figure8PointsFile = "figure8-points.csv"
+const Figure8PointsFile = "figure8-points.csv"
 
 // figure8PointsHeader is the file's header row.
 var figure8PointsHeader = []string{"pickup_longitude", "pickup_latitude", "log_density_per_second"}
@@ -30,7 +29,7 @@ var figure8PointsHeader = []string{"pickup_longitude", "pickup_latitude", "log_d
 // writeFigure8Points writes pd's points to dir's points file, atomically.
 func writeFigure8Points(dir string, pd *pickupDensity) error {
 	g := results.FormatCSVFloat
-	return results.WriteCSVAtomic(filepath.Join(dir, figure8PointsFile), figure8PointsHeader, func(emit func([]string) error) error {
+	return results.WriteCSVAtomic(filepath.Join(dir, Figure8PointsFile), figure8PointsHeader, func(emit func([]string) error) error {
 		for i := range pd.lon {
 			if err := emit([]string{g(pd.lon[i]), g(pd.lat[i]), g(pd.logDens[i])}); err != nil {
 				return err
@@ -44,7 +43,7 @@ func writeFigure8Points(dir string, pd *pickupDensity) error {
 // -log density must agree with the NLL in the run's result.json: a file
 // that does not belongs to an earlier run in that directory and is refused.
 func readFigure8Points(dir string) (*pickupDensity, error) {
-	path := filepath.Join(dir, figure8PointsFile)
+	path := filepath.Join(dir, Figure8PointsFile)
 	r, err := results.ReadResult(filepath.Join(dir, train.ResultFile))
 	if err != nil {
 		return nil, inputErr(fmt.Errorf("%s: %v (the points file needs the run's result.json beside it)", path, err))
@@ -91,34 +90,6 @@ func readFigure8Points(dir string) (*pickupDensity, error) {
 	if n != r.Metrics.NTest || !sameNLL(pd.nll, rec) {
 		return nil, inputErr(fmt.Errorf("%s: %d points with mean NLL %.6f, but %s records %d test points and NLL %.6f: the file is from an earlier run in this directory; draw the run from its checkpoint again, or delete the file",
 			path, n, pd.nll, train.ResultFile, r.Metrics.NTest, rec))
-	}
-	return pd, nil
-}
-
-// figure8Run returns what Fig. 8 draws of the run in dir: evaluated from
-// its checkpoint when there is one (and then kept in the points file, when
-// the run's own samples reproduce its recorded NLL), else read from the
-// points file.
-func figure8Run(cmd *cobra.Command, g *globalOpts, dir string, samples int) (*pickupDensity, error) {
-	_, ckErr := os.Stat(filepath.Join(dir, train.CheckpointFile))
-	_, ptErr := os.Stat(filepath.Join(dir, figure8PointsFile))
-	if ckErr != nil && ptErr == nil {
-		if samples > 0 {
-			return nil, inputErr(fmt.Errorf("%s: --samples needs the run's checkpoint, and it has only %s (drawn with the run's own samples)", dir, figure8PointsFile))
-		}
-		fmt.Fprintf(cmd.ErrOrStderr(), "note: %s: no checkpoint; drawn from its %s\n", dir, figure8PointsFile)
-		return readFigure8Points(dir)
-	}
-	pd, err := pickupDensities(cmd, g, dir, samples)
-	if err != nil || samples > 0 || pd.recorded == nil {
-		return pd, err
-	}
-	if !sameNLL(pd.nll, *pd.recorded) {
-		fmt.Fprintf(cmd.ErrOrStderr(), "note: %s: re-evaluated NLL %.6f is not the recorded %.6f (another machine's rounding?); %s not written\n", dir, pd.nll, *pd.recorded, figure8PointsFile)
-		return pd, nil
-	}
-	if err := writeFigure8Points(dir, pd); err != nil {
-		return nil, fmt.Errorf("%s: %w", dir, err)
 	}
 	return pd, nil
 }

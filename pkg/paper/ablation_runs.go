@@ -1,19 +1,15 @@
-package main
+package paper
 
 import (
-	"cmp"
-	"errors"
 	"fmt"
-	"io/fs"
 	"math"
-	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/mgpteam/mgp/pkg/plot"
 	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/rundir"
 )
 
 // lineSummary is what mgp ablation prints of one line besides its curve.
@@ -57,7 +53,7 @@ func loadAblation(p *ablationPlan) (curves [][]plot.Envelope, sums [][]lineSumma
 	sums = make([][]lineSummary, len(p.datasets))
 	for d, ds := range p.datasets {
 		for _, v := range p.variants {
-			dir := filepath.Join(p.tree, ds, p.model, v)
+			dir := rundir.VariantDir(p.tree, ds, p.model, v)
 			series, final, seeds, unfinished, err := variantRuns(dir, p.seeds, ds, p.model)
 			if err != nil {
 				return nil, nil, nil, err
@@ -104,7 +100,7 @@ func variantRuns(dir string, seeds []uint64, ds, model string) (series []plot.Se
 			}
 		}
 		if len(s.X) == 0 {
-			return fmt.Errorf("%s: no test NLL in its trace: train with train.eval_every (e.g. --set train.eval_every=1000) to record it", file)
+			return &NoTraceError{File: file, Metric: "test NLL"}
 		}
 		series, found = append(series, s), append(found, seed)
 		final += r.Metrics.NLL
@@ -124,22 +120,19 @@ func variantRuns(dir string, seeds []uint64, ds, model string) (series []plot.Se
 func treeVariants(tree, model string, datasets []string) ([]string, error) {
 	var out []string
 	for _, ds := range datasets {
-		entries, err := os.ReadDir(filepath.Join(tree, ds, model))
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
+		vs, err := rundir.Variants(tree, ds, model)
 		if err != nil {
 			return nil, err
 		}
-		for _, e := range entries {
-			if e.IsDir() && !slices.Contains(out, e.Name()) {
-				out = append(out, e.Name())
+		for _, v := range vs {
+			if !slices.Contains(out, v) {
+				out = append(out, v)
 			}
 		}
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("no runs of %s under %s for %s (looked for %s)", model, tree, strings.Join(datasets, ", "),
-			filepath.Join(tree, "<dataset>", model, "<variant>", "s<seed>", "result.json"))
+			filepath.Join(rundir.VariantDir(tree, "<dataset>", model, "<variant>"), "s<seed>", "result.json"))
 	}
 	slices.SortFunc(out, naturalCompare)
 	return out, nil
@@ -164,53 +157,4 @@ func missingSeeds(want, got []uint64) []uint64 {
 		}
 	}
 	return out
-}
-
-// naturalCompare orders strings with their digit runs compared as numbers,
-// so that "dw2" < "dw10".
-func naturalCompare(a, b string) int {
-	for a != "" && b != "" {
-		da, db := leadingDigits(a), leadingDigits(b)
-		if da != "" && db != "" {
-			na, _ := strconv.ParseUint(da, 10, 64)
-			nb, _ := strconv.ParseUint(db, 10, 64)
-			if c := cmp.Compare(na, nb); c != 0 {
-				return c
-			}
-			a, b = a[len(da):], b[len(db):]
-			continue
-		}
-		if a[0] != b[0] {
-			return strings.Compare(a[:1], b[:1])
-		}
-		a, b = a[1:], b[1:]
-	}
-	return strings.Compare(a, b)
-}
-
-// leadingDigits returns the run of ASCII digits s starts with.
-func leadingDigits(s string) string {
-	i := 0
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
-	}
-	return s[:i]
-}
-
-// joinUints writes xs as "0, 2".
-func joinUints(xs []uint64) string {
-	parts := make([]string, len(xs))
-	for i, x := range xs {
-		parts[i] = strconv.FormatUint(x, 10)
-	}
-	return strings.Join(parts, ", ")
-}
-
-// joinFloats writes xs as "200, 400".
-func joinFloats(xs []float64) string {
-	parts := make([]string, len(xs))
-	for i, x := range xs {
-		parts[i] = strconv.FormatFloat(x, 'g', -1, 64)
-	}
-	return strings.Join(parts, ", ")
 }

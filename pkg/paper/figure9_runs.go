@@ -1,4 +1,4 @@
-package main
+package paper
 
 import (
 	"errors"
@@ -14,7 +14,6 @@ import (
 	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/plot"
 	"github.com/mgpteam/mgp/pkg/train"
-	"github.com/spf13/cobra"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -26,16 +25,16 @@ type figure9Run struct {
 }
 
 // figure9Panel loads the run in dir, checks that it is an image model and
-// draws its images: one row per label, o.samples columns, from a generator
-// seeded by o.seed.
-func figure9Panel(cmd *cobra.Command, g *globalOpts, dir string, o *figure9Opts) (figure9Run, error) {
+// draws its images: one row per label, o.Samples columns, from a generator
+// seeded by o.Seed.
+func figure9Panel(dir string, o Figure9Options) (figure9Run, error) {
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return figure9Run{}, inputErr(fmt.Errorf("--run %s: no such run directory (run mgp train or mgp sweep first)", dir))
+		return figure9Run{}, optErr("run", fmt.Sprintf(" %s: no such run directory (run mgp train or mgp sweep first)", dir))
 	}
 	if _, err := os.Stat(filepath.Join(dir, train.CheckpointFile)); errors.Is(err, fs.ErrNotExist) {
-		return figure9Run{}, inputErr(fmt.Errorf("--run %s: no %s: not a run directory, or a run that has not saved a checkpoint yet", dir, train.CheckpointFile))
+		return figure9Run{}, optErr("run", fmt.Sprintf(" %s: no %s: not a run directory, or a run that has not saved a checkpoint yet", dir, train.CheckpointFile))
 	}
-	ck, info, m, err := train.LoadForPredict(dir, resolveDataDirForRun(g, dir))
+	ck, info, m, err := train.LoadForPredict(dir, o.Open.DataDir(dir))
 	if err != nil {
 		return figure9Run{}, err
 	}
@@ -43,17 +42,17 @@ func figure9Panel(cmd *cobra.Command, g *globalOpts, dir string, o *figure9Opts)
 	side := int(math.Round(math.Sqrt(float64(dy))))
 	switch {
 	case side < 2 || side*side != dy:
-		return figure9Run{}, inputErr(fmt.Errorf("--run %s: %s has %d %s, not a square image (mnist: 784 = 28 x 28): figure9 draws image models only",
+		return figure9Run{}, optErr("run", fmt.Sprintf(" %s: %s has %d %s, not a square image (mnist: 784 = 28 x 28): figure9 draws image models only",
 			dir, ck.Config.ModelName(), dy, map[bool]string{true: "output", false: "outputs"}[dy == 1]))
 	case dx < 2:
-		return figure9Run{}, inputErr(fmt.Errorf("--run %s: %s has a single input, not one-hot labels: figure9 draws one row per label", dir, ck.Config.ModelName()))
+		return figure9Run{}, optErr("run", fmt.Sprintf(" %s: %s has a single input, not one-hot labels: figure9 draws one row per label", dir, ck.Config.ModelName()))
 	}
-	if err := checkFinished(cmd, dir, ck, o.partial, "draw"); err != nil {
+	if err := o.Open.CheckFinished(dir, ck); err != nil {
 		return figure9Run{}, err
 	}
-	images, err := figure9Images(m, info.Std, dx, dy, o.samples, o.kind, rand.New(rand.NewPCG(o.seed, 9)))
+	images, err := figure9Images(m, info.Std, dx, dy, o.Samples, o.Kind, rand.New(rand.NewPCG(o.Seed, 9)))
 	if err != nil {
-		return figure9Run{}, inputErr(fmt.Errorf("--run %s: %w", dir, err))
+		return figure9Run{}, optErr("run", fmt.Sprintf(" %s: %v", dir, err))
 	}
 	iters := ck.Config.Train.Iterations
 	if ck.State != nil {
@@ -68,7 +67,7 @@ func figure9Panel(cmd *cobra.Command, g *globalOpts, dir string, o *figure9Opts)
 	}
 	title += fmt.Sprintf(" (%d its)", iters)
 	p := plot.DigitPanel{Title: title, RowLabels: labelNames(info.XNames, dx), Images: images}
-	line := fmt.Sprintf("%-40s %s: %d labels x %d samples, %d x %d", dir, title, dx, o.samples, side, side)
+	line := fmt.Sprintf("%-40s %s: %d labels x %d samples, %d x %d", dir, title, dx, o.Samples, side, side)
 	return figure9Run{panel: p, side: side, line: line}, nil
 }
 
@@ -83,18 +82,18 @@ func figure9Images(m models.Model, std *data.Standardizer, dx, dy, K int, kind s
 	Xs := std.TransformX(X)
 	var S *mat.Dense // K x (dx·dy)
 	switch kind {
-	case kindMean:
+	case KindMean:
 		mp, ok := m.(models.MixturePredictor)
 		if !ok {
-			return nil, fmt.Errorf("--kind mean: %s has no Gaussian components; use --kind y", m.Name())
+			return nil, optErr("kind", fmt.Sprintf(" mean: %s has no Gaussian components; draw kind y", m.Name()))
 		}
 		S, _ = mp.PredictiveMixture(Xs, K, rng)
 	default:
 		Y, F := m.Sample(Xs, K, rng)
 		S = Y
-		if kind == kindF {
+		if kind == KindF {
 			if F == nil {
-				return nil, fmt.Errorf("--kind f: %s has no latent function f; use --kind y or mean", m.Name())
+				return nil, optErr("kind", fmt.Sprintf(" f: %s has no latent function f; draw kind y or mean", m.Name()))
 			}
 			S = F
 		}

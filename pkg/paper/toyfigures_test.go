@@ -1,4 +1,4 @@
-package main
+package paper
 
 import (
 	"bytes"
@@ -225,7 +225,7 @@ func TestRegisteredPaperModels(t *testing.T) {
 	if got := registeredPaperModels([]string{"smgp", "slgp", "sgp", "shgp"}); !slices.Equal(got, []string{"sgp", "shgp", "smgp", "slgp"}) {
 		t.Errorf("got %v", got)
 	}
-	def := defaultDemoModels()
+	def := DefaultDemoModels()
 	want := append(registeredPaperModels(models.Names()), "svhgp")
 	if !slices.Equal(def, want) || !slices.Contains(def, "slgp") {
 		t.Errorf("default demo models %v, want %v (with slgp)", def, want)

@@ -1,0 +1,138 @@
+package paper
+
+import (
+	"fmt"
+	"io"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/mgpteam/mgp/pkg/plot"
+	"github.com/mgpteam/mgp/pkg/results"
+	"gonum.org/v1/plot/vg"
+)
+
+// The metrics Trace draws.
+const (
+	// MetricTestNLL is the test NLL recorded every train.eval_every
+	// iterations.
+	MetricTestNLL = "test_nll"
+	// MetricValNLL is the held-out validation NLL of runs with
+	// train.validation.
+	MetricValNLL = "val_nll"
+	// MetricELBO is the training ELBO per data point.
+	MetricELBO = "elbo"
+)
+
+// TraceOptions say what Trace draws and where.
+type TraceOptions struct {
+	// Metric is MetricTestNLL, MetricValNLL or MetricELBO.
+	Metric string
+	// Title goes above the plot.
+	Title string
+	// YMax cuts the y axis (0: fit every value).
+	YMax float64
+	// Out is the PNG file to write.
+	Out string
+}
+
+// Trace draws one line per run from the trace of its result.json (a run
+// directory stands for its result.json) into o.Out and prints what it
+// wrote. A run without the metric is a *NoTraceError naming the metric.
+func Trace(stdout io.Writer, runs []string, o TraceOptions) error {
+	series := map[string][2][]float64{}
+	paths := make([]string, len(runs))
+	for i, a := range runs {
+		paths[i] = a
+		if !strings.HasSuffix(a, ".json") {
+			paths[i] = filepath.Join(a, "result.json")
+		}
+	}
+	labels := traceLabels(paths)
+	for i, file := range paths {
+		res, err := results.ReadResult(file)
+		if err != nil {
+			return inputErr(fmt.Errorf("%s: %w", file, err))
+		}
+		xs, ys := traceSeries(res, o.Metric)
+		if len(xs) == 0 {
+			return inputErr(&NoTraceError{File: file, Metric: o.Metric})
+		}
+		series[labels[i]] = [2][]float64{xs, ys}
+	}
+	ylabel := map[string]string{MetricTestNLL: "test NLL (KDE)", MetricValNLL: "validation NLL (KDE)", MetricELBO: "ELBO per data point"}[o.Metric]
+	p, err := plot.Lines(o.Title, "iteration", ylabel, series)
+	if err != nil {
+		return inputErr(err)
+	}
+	if o.YMax != 0 {
+		if o.YMax <= p.Y.Min {
+			return optErr("ymax", fmt.Sprintf(" %g: every value is above it (the lowest is %.4g)", o.YMax, p.Y.Min))
+		}
+		p.Y.Max = o.YMax
+	}
+	if err := plot.SavePNGLegendRight(p, 8*vg.Inch, 4.5*vg.Inch, o.Out); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "wrote %s (%d runs)\n", o.Out, len(series))
+	return nil
+}
+
+// traceLabels names each result file by its directory, or, when two
+// directories share a name, by its path below the directories all share
+// (without the trailing result.json).
+func traceLabels(paths []string) []string {
+	dirs := make([]string, len(paths))
+	seen := map[string]bool{}
+	unique := true
+	for i, p := range paths {
+		dirs[i] = filepath.ToSlash(filepath.Dir(filepath.Clean(p)))
+		base := path.Base(dirs[i])
+		unique = unique && !seen[base]
+		seen[base] = true
+	}
+	out := make([]string, len(paths))
+	if unique {
+		for i, d := range dirs {
+			out[i] = path.Base(d)
+		}
+		return out
+	}
+	common := strings.Split(dirs[0], "/")
+	for _, d := range dirs[1:] {
+		parts := strings.Split(d, "/")
+		n := 0
+		for n < len(common) && n < len(parts)-1 && common[n] == parts[n] {
+			n++
+		}
+		common = common[:n]
+	}
+	for i, d := range dirs {
+		parts := strings.Split(d, "/")
+		k := min(len(common), len(parts)-1)
+		out[i] = strings.Join(parts[k:], "/")
+	}
+	return out
+}
+
+// traceSeries returns the iterations and values of metric in a run's
+// trace (val_nll: its held-out selection's trace).
+func traceSeries(r *results.Result, metric string) (xs, ys []float64) {
+	if metric == MetricValNLL {
+		if r.Selection != nil {
+			for _, p := range r.Selection.Trace {
+				xs, ys = append(xs, float64(p.Iter)), append(ys, p.NLL)
+			}
+		}
+		return xs, ys
+	}
+	for _, p := range r.Trace {
+		switch {
+		case metric == MetricELBO:
+			xs, ys = append(xs, float64(p.Iter)), append(ys, p.ELBO)
+		case p.TestNLL != nil:
+			xs, ys = append(xs, float64(p.Iter)), append(ys, *p.TestNLL)
+		}
+	}
+	return xs, ys
+}
