@@ -36,9 +36,11 @@ func (k *Matern) Diag(t *ad.Tape, X *ad.Var) *ad.Var {
 }
 
 // maternOp is K(A, B) of a Matern kernel on the inputs A (N x D), B (M x D),
-// lengthscales (1 x D) and variance (1 x 1). Forward keeps r (N x M) as its
-// aux. Backward, with W_nm = K̄_nm σ² f'(r)/r: Ā_nd = Σ_m W (a - b)/ℓ²,
-// B̄_md = -Σ_n W (a - b)/ℓ², ℓ̄_d = -Σ W (a - b)²/ℓ³ and σ̄² = Σ K̄ K/σ².
+// lengthscales (1 x D) and variance (1 x 1). Forward works on the scaled
+// inputs Ã = A/ℓ, B̃ = B/ℓ (r from their differences, exact at r = 0) and
+// keeps in its aux σ² f'(r)/r (N x M) and Ã, B̃. Backward, with
+// W_nm = K̄_nm σ² f'(r)/r and δ = ã_n - b̃_m: Ā_nd = Σ_m W δ_d/ℓ_d,
+// B̄_md = -Σ_n W δ_d/ℓ_d, ℓ̄_d = -Σ W δ_d²/ℓ_d and σ̄² = Σ K̄ K/σ².
 // f'(r)/r is finite at r = 0 for ν = 3/2 and 5/2; for ν = 1/2 it is not
 // (e^{-r} has a kink there) and a pair at r = 0 contributes the zero
 // subgradient, so K(Z, Z)'s diagonal gives no NaN.
@@ -75,81 +77,107 @@ func (o maternOp) f(r float64) (f, g float64) {
 
 func raw(m *mat.Dense) []float64 { return m.RawMatrix().Data }
 
+// maternAux splits Forward's aux (1 x (NM + ND + MD)) into σ² f'(r)/r,
+// Ã and B̃.
+func maternAux(aux *mat.Dense, N, M, D int) (g, as, bs []float64) {
+	d := raw(aux)
+	return d[:N*M], d[N*M : N*M+N*D], d[N*M+N*D : N*M+N*D+M*D]
+}
+
 func (o maternOp) Forward(t *ad.Tape, out *mat.Dense, in []*ad.Var) (*mat.Dense, error) {
 	N, D := in[0].Val.Dims()
 	M := in[1].Rows()
 	a, b, l := raw(in[0].Val), raw(in[1].Val), raw(in[2].Val)
 	s := in[3].Val.At(0, 0)
-	R := t.Scratch(N, M)
-	r, k := raw(R), raw(out)
+	aux := t.Scratch(1, N*M+(N+M)*D)
+	gs, as, bs := maternAux(aux, N, M, D)
+	for i, v := range a {
+		as[i] = v / l[i%D]
+	}
+	for i, v := range b {
+		bs[i] = v / l[i%D]
+	}
+	k := raw(out)
 	for n := 0; n < N; n++ {
-		an := a[n*D : (n+1)*D]
-		for m := 0; m < M; m++ {
-			bm := b[m*D : (m+1)*D]
+		an := as[n*D : (n+1)*D]
+		kn, gn := k[n*M:(n+1)*M], gs[n*M:(n+1)*M]
+		for m := range kn {
+			bm := bs[m*D : (m+1)*D]
+			bm = bm[:len(an)]
 			q := 0.0
 			for d, av := range an {
-				z := (av - bm[d]) / l[d]
+				z := av - bm[d]
 				q += z * z
 			}
-			rv := math.Sqrt(q)
-			f, _ := o.f(rv)
-			r[n*M+m], k[n*M+m] = rv, s*f
+			f, g := o.f(math.Sqrt(q))
+			kn[m], gn[m] = s*f, s*g
 		}
 	}
-	return R, nil
+	return aux, nil
 }
 
-func (o maternOp) Backward(_ *ad.Tape, out *ad.Var, in []*ad.Var, R *mat.Dense) {
+func (o maternOp) Backward(t *ad.Tape, out *ad.Var, in []*ad.Var, aux *mat.Dense) {
 	A, B, L, S := in[0], in[1], in[2], in[3]
 	N, D := A.Val.Dims()
 	M := B.Rows()
-	a, b, l := raw(A.Val), raw(B.Val), raw(L.Val)
-	s := S.Val.At(0, 0)
-	g, k, r := raw(out.Grad), raw(out.Val), raw(R)
+	l := raw(L.Val)
+	gs, as, bs := maternAux(aux, N, M, D)
+	g, k := raw(out.Grad), raw(out.Val)
 	if S.NeedsGrad() {
 		sum := 0.0
 		for i, gv := range g {
 			sum += gv * k[i]
 		}
-		S.Grad.Set(0, 0, S.Grad.At(0, 0)+sum/s)
+		S.Grad.Set(0, 0, S.Grad.At(0, 0)+sum/S.Val.At(0, 0))
 	}
-	needA, needB, needL := A.NeedsGrad(), B.NeedsGrad(), L.NeedsGrad()
-	if !needA && !needB && !needL {
+	if !A.NeedsGrad() && !B.NeedsGrad() && !L.NeedsGrad() {
 		return
 	}
-	var ga, gb, gl []float64
-	if needA {
-		ga = raw(A.Grad)
-	}
-	if needB {
-		gb = raw(B.Grad)
-	}
-	if needL {
-		gl = raw(L.Grad)
-	}
+	// Sums on the scaled inputs, divided by ℓ once at the end.
+	GA := t.Scratch(N, D)
+	GB := t.Scratch(M, D)
+	GL := t.Scratch(1, D)
+	GB.Zero()
+	GL.Zero()
+	ga, gb, gl := raw(GA), raw(GB), raw(GL)
 	for n := 0; n < N; n++ {
-		an := a[n*D : (n+1)*D]
-		for m := 0; m < M; m++ {
-			_, fr := o.f(r[n*M+m])
-			w := g[n*M+m] * s * fr
+		an, gan := as[n*D:(n+1)*D], ga[n*D:(n+1)*D]
+		for d := range gan {
+			gan[d] = 0
+		}
+		gn, wn := g[n*M:(n+1)*M], gs[n*M:(n+1)*M]
+		for m, gv := range gn {
+			w := gv * wn[m]
 			if w == 0 {
 				continue
 			}
-			bm := b[m*D : (m+1)*D]
+			bm, gbm := bs[m*D:(m+1)*D], gb[m*D:(m+1)*D]
+			bm, gbm, gl := bm[:len(an)], gbm[:len(an)], gl[:len(an)]
 			for d, av := range an {
-				diff := av - bm[d]
-				u := w * diff / (l[d] * l[d])
-				if needA {
-					ga[n*D+d] += u
-				}
-				if needB {
-					gb[m*D+d] -= u
-				}
-				if needL {
-					gl[d] -= u * diff / l[d]
-				}
+				ds := av - bm[d]
+				u := w * ds
+				gan[d] += u
+				gbm[d] -= u
+				gl[d] += u * ds
 			}
 		}
+	}
+	if A.NeedsGrad() {
+		addScaled(raw(A.Grad), ga, l, 1)
+	}
+	if B.NeedsGrad() {
+		addScaled(raw(B.Grad), gb, l, 1)
+	}
+	if L.NeedsGrad() {
+		addScaled(raw(L.Grad), gl, l, -1)
+	}
+}
+
+// addScaled adds sign·src[i]/ℓ[i mod D] into dst.
+func addScaled(dst, src, l []float64, sign float64) {
+	D := len(l)
+	for i, v := range src {
+		dst[i] += sign * v / l[i%D]
 	}
 }
 
