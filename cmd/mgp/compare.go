@@ -19,6 +19,7 @@ import (
 type compareOpts struct {
 	data, target, out string
 	inputs, models    []string
+	kernels           []string
 	splits            int
 	iterations        int
 	jobs              int
@@ -71,6 +72,8 @@ mean paired difference <= 2 standard errors (sd/sqrt(K)): then the simplest such
 	c.Flags().StringVar(&o.target, "target", "", "the column to predict (required)")
 	c.Flags().StringSliceVar(&o.inputs, "inputs", nil, "input columns (comma-separated; default every column but the target)")
 	c.Flags().StringSliceVar(&o.models, "models", slices.Clone(compare.DefaultModels), "candidate models (comma-separated registered names)")
+	c.Flags().StringSliceVar(&o.kernels, "kernels", nil, "GP kernels to try every model with (comma-separated: se, matern12, matern32, matern52); "+
+		"candidates are then named model-kernel, e.g. shgp-matern52 (default: each model's own, se)")
 	c.Flags().IntVar(&o.splits, "splits", 5, "number K of repeated random train/test splits (at least 2)")
 	c.Flags().IntVar(&o.iterations, "iterations", defaultCompareIterations, "optimiser steps per run")
 	c.Flags().IntVarP(&o.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "runs at once, one BLAS thread each; by default one per core this process may use")
@@ -107,6 +110,9 @@ func checkCompareFlags(o *compareOpts) error {
 		}
 		seen[m] = true
 	}
+	for i, k := range o.kernels {
+		o.kernels[i] = strings.ToLower(strings.TrimSpace(k))
+	}
 	return nil
 }
 
@@ -129,7 +135,7 @@ func runCompare(cmd *cobra.Command, g *globalOpts, o *compareOpts) error {
 		log = io.Discard
 	}
 	rep, err := compare.Run(cmd.Context(), compare.Options{
-		Data: o.data, Target: o.target, Inputs: o.inputs, Models: o.models, Splits: o.splits, Iterations: o.iterations,
+		Data: o.data, Target: o.target, Inputs: o.inputs, Models: o.models, Kernels: o.kernels, Splits: o.splits, Iterations: o.iterations,
 		Out: out, Jobs: o.jobs, RetryFailed: o.retryFailed, Refit: o.refit, DataDir: resolveDataDir(g.dataDir, ""),
 		Stdout: cmd.OutOrStdout(), Warn: cmd.ErrOrStderr(), Progress: progressTo(g, cmd), Log: log, Quiet: g.quiet,
 		Version: version(), ResumeHint: commandLine(),

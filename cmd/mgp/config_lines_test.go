@@ -131,17 +131,17 @@ var outOfRange = map[string]string{
 // modelOutOfRange holds, per model, values of the right type that the
 // model's config refuses (config.Validator) before any data is read.
 var modelOutOfRange = map[string]map[string]string{
-	"sgp":   {"m": "0", "noise_init": "0"},
-	"shgp":  {"m": "0", "m_w": "-1", "quadrature": "0"},
-	"svhgp": {"m": "-2", "m_w": "-1", "quadrature": "-3"},
+	"sgp":   {"m": "0", "noise_init": "0", "kernel": "rbf"},
+	"shgp":  {"m": "0", "m_w": "-1", "quadrature": "0", "kernel": "rbf", "kernel_w": "matern72"},
+	"svhgp": {"m": "-2", "m_w": "-1", "quadrature": "-3", "kernel": "matern", "kernel_w": "SE"},
 	"smgp":  {"m": "0", "t": "0", "s": "0", "lambda": "0", "noise_init": "-1", "bound": "loose", "s_w": "2"},
 	"dagp":  {"m": "0", "t": "-1", "s": "0", "lambda": ".inf", "noise_init": "0"},
 	"hnn":   {"hidden": "[100, 0]"},
 	"mdn":   {"hidden": "[-1]", "t": "0"},
 	"cvae":  {"hidden": "[0]", "d_w": "0", "s": "0", "decoder": "sideways", "noise_init": "0"},
 	"slgp": {"m": "0", "d_w": "0", "d_h": "-1", "s": "0", "beta": "-0.5", "bound": "tight", "prior": "flat",
-		"nu0_init": "0", "hidden": "[0]", "inducing": "random", "noise_init": "0", "beta_warmup": "-1", "leaky_slope": "1"},
-	"gpcde": {"m": "-1", "d_w": "0", "s": "0", "prior": "flat", "hidden": "[10, -1]", "noise_init": "-1", "leaky_slope": "-0.1"},
+		"nu0_init": "0", "hidden": "[0]", "inducing": "random", "noise_init": "0", "beta_warmup": "-1", "leaky_slope": "1", "kernel": "rbf"},
+	"gpcde": {"m": "-1", "d_w": "0", "s": "0", "prior": "flat", "hidden": "[10, -1]", "noise_init": "-1", "leaky_slope": "-0.1", "kernel": "exp"},
 }
 
 // TestConfigErrorNamesItsLine writes, for every key of the data, train

@@ -43,6 +43,20 @@
 // sticky Tape.Err, fills the op's output with NaN, and the objective or the
 // trainer checks Err once per step.
 //
+// # Custom ops
+//
+// A block defined outside the engine (a kernel of pkg/models/gp, say) is an
+// op by implementing CustomOp: Shape, a Forward that writes the value into
+// the output buffer the tape hands it, and a Backward that adds the
+// vector-Jacobian product into the gradients of the inputs whose NeedsGrad
+// is true. Tape.Custom(op, inputs...) runs it under the tape's rules: the
+// record holds op, inputs and one aux matrix, no closure, so a warm step
+// allocates nothing; input gradients are zeroed before Backward runs, so it
+// only accumulates (an input used twice needs no special case); scratch
+// comes from Tape.Scratch and is reused by position; a Forward error becomes
+// the sticky Err with a NaN output. The op value must be stateless across
+// calls: what Backward needs from Forward goes in the aux matrix.
+//
 // # No-grad mode
 //
 // Ops record nothing when none of their inputs needs a gradient, and

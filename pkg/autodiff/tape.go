@@ -58,6 +58,7 @@ type record struct {
 	aux    *mat.Dense
 	aux2   *mat.Dense
 	idx    []int
+	op     CustomOp // the op of a Custom record
 }
 
 // Tape records operations for reverse-mode differentiation and owns the
@@ -77,6 +78,7 @@ type Tape struct {
 	gen  uint64
 	bgen uint64 // counts Backward passes
 	jits []float64
+	cins []*Var // Custom's inputs when it records nothing
 }
 
 // NewTape returns an empty tape.

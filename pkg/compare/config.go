@@ -20,12 +20,13 @@ var DefaultModels = []string{"sgp", "shgp", "smgp", "slgp"}
 // come after them, in the order they were given.
 var complexityOrder = []string{"sgp", "shgp", "smgp", "slgp"}
 
-// ComplexityOrder returns models sorted from simplest (complexityOrder,
-// then the rest in their given order).
+// ComplexityOrder returns models (or candidates model-kernel) sorted from
+// simplest (complexityOrder of their models, then the rest in their given
+// order; the kernels of one model in their given order).
 func ComplexityOrder(models []string) []string {
 	out := slices.Clone(models)
 	rank := func(m string) int {
-		if i := slices.Index(complexityOrder, m); i >= 0 {
+		if i := slices.Index(complexityOrder, modelOf(m)); i >= 0 {
 			return i
 		}
 		return len(complexityOrder) + slices.Index(models, m)
@@ -82,7 +83,14 @@ var selectEvery = map[string]int{"hnn": 100, "mdn": 100, "cvae": 100, "gpcde": 5
 
 // NeedsSelection reports whether compare trains model with held-out
 // selection (10 % of each training part).
-func NeedsSelection(model string) bool { _, ok := selectEvery[model]; return ok }
+// A candidate name (model-kernel) counts as its model.
+func NeedsSelection(model string) bool { _, ok := selectEvery[modelOf(model)]; return ok }
+
+// modelOf is the model of a candidate name (SplitCandidate).
+func modelOf(candidate string) string {
+	m, _ := SplitCandidate(candidate)
+	return m
+}
 
 // namePattern is what a run directory component may hold.
 var namePattern = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
@@ -98,15 +106,20 @@ func DataName(base string) string {
 	return s
 }
 
-// RunConfigYAML returns the run config of model for s: the model's
+// RunConfigYAML returns the run config of model (or of a candidate
+// model-kernel: the model with model.kernel set) for s: the model's
 // settings, the CSV with a random 90/10 split standardised on the training
 // rows only, Adam 0.005 on minibatches of 512, 200 predictive samples, and
 // held-out selection where NeedsSelection says so. The split seed and the
 // model seed are set per split by the sweep.
-func RunConfigYAML(model string, s Settings) ([]byte, error) {
+func RunConfigYAML(candidate string, s Settings) ([]byte, error) {
+	model, kernel := SplitCandidate(candidate)
 	ms := map[string]any{"name": model}
 	for k, v := range modelSettings[model] {
 		ms[k] = v
+	}
+	if kernel != "" {
+		ms["kernel"] = kernel
 	}
 	if m, ok := ms["m"].(int); ok && s.NTrain > 0 {
 		ms["m"] = min(m, s.NTrain*9/10) // k-means needs M below the rows it trains on
@@ -142,11 +155,11 @@ func RunConfigYAML(model string, s Settings) ([]byte, error) {
 		return nil, err
 	}
 	head := fmt.Sprintf("# %s on %s, written by mgp compare: a random 90/10 split per seed, statistics from\n"+
-		"# the training rows only (data.stats: train)", model, s.Path)
+		"# the training rows only (data.stats: train)", candidate, s.Path)
 	switch {
 	case s.Refit:
 		head = fmt.Sprintf("# %s on %s, written by mgp compare --refit: the final fit on every row (data.split:\n"+
-			"# none, statistics of all rows, no test set) for %d iterations, the iteration chosen on the splits", model, s.Path, s.Iterations)
+			"# none, statistics of all rows, no test set) for %d iterations, the iteration chosen on the splits", candidate, s.Path, s.Iterations)
 	case NeedsSelection(model):
 		head += ", 10 % of the training rows held out to select the iteration"
 	}

@@ -15,6 +15,11 @@ func Markdown(r *Report) string {
 	fmt.Fprintf(&b, "# mgp compare: %s, target %s\n\n", r.Data, r.Target)
 	fmt.Fprintf(&b, "%d rows, inputs %s; %d random 90/10 splits; %d iterations per run.\n\n",
 		r.Rows, strings.Join(r.Inputs, ", "), r.Splits, r.Iterations)
+	if len(r.Kernels) > 0 {
+		fmt.Fprintf(&b, "Kernels (`model.kernel`): %s. A candidate is model-kernel (`shgp-matern52`: SHGP with the Matérn 5/2 kernel "+
+			"in both its GPs); a model without a kernel choice runs with se only. Of two kernels of one model, the one listed first "+
+			"counts as the simpler.\n\n", strings.Join(r.Kernels, ", "))
+	}
 	fmt.Fprintf(&b, "## Recommendation: %s\n\nWhy: %s.\n\n", strings.ToUpper(d.Chosen), d.Reason)
 	switch {
 	case r.Refit != nil:

@@ -61,7 +61,7 @@ func RefitPlan(s ModelSummary, iterations int) (iters int, from string, latent m
 	iters = max(1, med)
 	from = fmt.Sprintf("the median of the iterations %s selected on the held-out 10 %% of its %d splits' training rows %v",
 		s.Model, k, sel)
-	if s.Model == "slgp" {
+	if modelOf(s.Model) == "slgp" {
 		latent = models.Draws
 		if 2*plugIn > k {
 			latent = models.PlugIn

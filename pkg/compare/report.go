@@ -24,6 +24,9 @@ type Meta struct {
 	// Splits is K; Iterations every run's optimiser steps.
 	Splits     int `json:"splits"`
 	Iterations int `json:"iterations"`
+	// Kernels are the GP kernels each model was tried with (none: every
+	// model with its default kernel, candidates named by their models).
+	Kernels []string `json:"kernels,omitempty"`
 }
 
 // Report is what report.json holds.
@@ -61,8 +64,9 @@ const protocolText = "K random 90/10 train/test splits (seed k = 0..K-1 seeds th
 	"sample-quantile intervals and the PIT (fraction of samples below y) with its Kolmogorov-Smirnov distance from uniform; " +
 	"NLL, CRPS and RMSE on the original y scale"
 
-// Build reads every run's result, decides, links DIR/best to the chosen
-// model's run on its best split and returns the report.
+// Build reads every run's result, decides between the candidates (models,
+// or with kernels Candidate names), links DIR/best to the chosen
+// candidate's run on its best split and returns the report.
 func Build(out string, models []string, runs []sweep.Run, meta Meta) (*Report, error) {
 	rep := &Report{Meta: meta, Dir: out, Protocol: protocolText}
 	nll := map[string][]float64{}
@@ -71,7 +75,7 @@ func Build(out string, models []string, runs []sweep.Run, meta Meta) (*Report, e
 	for _, m := range models {
 		var splits []SplitMetrics
 		for _, r := range runs {
-			if r.Model != m {
+			if runCandidate(r) != m {
 				continue
 			}
 			sp, err := ReadSplit(r.Dir, r.Seed)

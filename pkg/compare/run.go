@@ -17,8 +17,12 @@ type Options struct {
 	// input columns (empty: every column but the target).
 	Data, Target string
 	Inputs       []string
-	// Models are the candidates (registered names, each once).
+	// Models are the candidate models (registered names, each once).
 	Models []string
+	// Kernels, when not empty, are the GP kernels (model.kernel) each model
+	// is tried with: the candidates are then Candidates(Models, Kernels),
+	// named model-kernel, and the kernel listed first counts as the simpler.
+	Kernels []string
 	// Splits is K (at least 2), Iterations every run's optimiser steps.
 	Splits, Iterations int
 	// Out is the compare directory (absolute; it exists).
@@ -54,6 +58,10 @@ type Options struct {
 // is a *sweep.Interrupted.
 func Run(ctx context.Context, o Options) (*Report, error) {
 	o.Stdout, o.Warn = orDiscard(o.Stdout), orDiscard(o.Warn)
+	if err := checkKernels(o.Models, o.Kernels); err != nil {
+		return nil, &inputError{err}
+	}
+	cands := Candidates(o.Models, o.Kernels)
 	tbl, err := ReadTable(o.Data, o.Target, o.Inputs)
 	if err != nil {
 		return nil, &inputError{err}
@@ -64,7 +72,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	}
 	set := Settings{Name: DataName(data.CSVName(o.Data)),
 		Path: dataPath, Target: o.Target, Iterations: o.Iterations, NTrain: tbl.Rows() - tbl.Rows()/10}
-	spec, err := WriteSweep(o.Out, o.Models, o.Splits, set)
+	spec, err := WriteSweep(o.Out, o.Models, o.Kernels, o.Splits, set)
 	if err != nil {
 		return nil, &inputError{err}
 	}
@@ -73,12 +81,12 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		return nil, &inputError{err}
 	}
 	fmt.Fprintf(o.Stdout, "compare %s (target %s, %d rows, %d inputs): %s on %d splits, %d iterations each: %d runs in %s\n",
-		o.Data, o.Target, tbl.Rows(), len(tbl.Inputs), strings.Join(o.Models, ", "), o.Splits, o.Iterations, len(plan.Runs), o.Out)
+		o.Data, o.Target, tbl.Rows(), len(tbl.Inputs), strings.Join(cands, ", "), o.Splits, o.Iterations, len(plan.Runs), o.Out)
 	if err := runSplits(ctx, o, spec, plan.Runs); err != nil {
 		return nil, err
 	}
-	rep, err := Build(o.Out, o.Models, plan.Runs, Meta{Data: o.Data, Target: o.Target, Inputs: tbl.Inputs,
-		Rows: tbl.Rows(), Splits: o.Splits, Iterations: o.Iterations})
+	rep, err := Build(o.Out, cands, plan.Runs, Meta{Data: o.Data, Target: o.Target, Inputs: tbl.Inputs,
+		Rows: tbl.Rows(), Splits: o.Splits, Iterations: o.Iterations, Kernels: o.Kernels})
 	if err != nil {
 		return nil, err
 	}

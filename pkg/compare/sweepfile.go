@@ -24,12 +24,13 @@ const (
 	BestLink = "best"
 )
 
-// WriteSweep writes every model's run config and the sweep file into out
+// WriteSweep writes every model's run config and the sweep file into out,
+// with one variant per kernel when kernels is not empty (kernelVariants),
 // and returns the sweep, read back through sweep.ReadSpec (so it is checked
 // as any sweep file). A config already there with other content (other
 // iterations, another data file) is refused (a *ChangedSettingsError):
 // finished runs would be taken for runs with the new settings.
-func WriteSweep(out string, models []string, splits int, s Settings) (*sweep.Spec, error) {
+func WriteSweep(out string, models, kernels []string, splits int, s Settings) (*sweep.Spec, error) {
 	for _, m := range models {
 		b, err := RunConfigYAML(m, s)
 		if err != nil {
@@ -45,6 +46,7 @@ func WriteSweep(out string, models []string, splits int, s Settings) (*sweep.Spe
 	fmt.Fprintf(&b, "name: compare-%s\ndescription: mgp compare on %s (target %s)\n", s.Name, s.Path, s.Target)
 	fmt.Fprintf(&b, "out: %q\ndatasets: [%s]\nmodels: [%s]\nseeds: \"0-%d\"\nconfig: %q\n",
 		filepath.Join(out, RunsDir), s.Name, strings.Join(models, ", "), splits-1, filepath.Join(out, ConfigDir, "{model}.yaml"))
+	kernelVariants(&b, models, kernels)
 	path := filepath.Join(out, SweepFile)
 	if err := results.WriteFileAtomic(path, func(w io.Writer) error { _, err := io.WriteString(w, b.String()); return err }); err != nil {
 		return nil, err

@@ -37,7 +37,7 @@ func NewGPCDE(cfg GPCDEConfig, spec Spec) (*GPCDE, error) {
 	m := &GPCDE{Cfg: cfg, latentCore: latentCore{dx: dx, dy: dy, dh: dx + cfg.DW, s: cfg.S, needs: termNeeds{klW: true}}}
 	rng := rand.New(rand.NewPCG(spec.Seed, latentInitStream))
 	m.W = newWNets("", dx, dy, cfg.DW, cfg.Hidden, cfg.Prior, cfg.LeakySlope, rng)
-	ps := append(m.W.params(), m.directLayer(spec, cfg.M, cfg.Whiten, cfg.ARD, rng)...)
+	ps := append(m.W.params(), m.directLayer(spec, cfg.M, cfg.Whiten, cfg.ARD, cfg.Kernel, rng)...)
 	m.finish(ps, cfg.NoiseInit, false)
 	return m, nil
 }

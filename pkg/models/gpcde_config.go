@@ -1,6 +1,9 @@
 package models
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // GPCDEConfig configures GPCDE (models.md §6.3, A-22). It has no h-encoder,
 // no β and only the VI bound, so SLGP's keys for those are refused
@@ -17,6 +20,10 @@ type GPCDEConfig struct {
 	// LeakySlope, when positive, makes both MLPs' hidden units leaky ReLUs
 	// with this negative-side slope (0 = ReLU, the paper).
 	LeakySlope float64 `mapstructure:"leaky_slope"`
+	// Kernel is the GP's kernel on [x, w]: se (the default, also when
+	// empty), matern12, matern32 or matern52 (gp.KernelNames). Omitted from
+	// recorded configs while empty, so earlier runs keep their fingerprints.
+	Kernel string `mapstructure:"kernel,omitempty"`
 }
 
 // DefaultGPCDEConfig returns GPCDE's settings for the paper's experiments
@@ -28,7 +35,10 @@ func DefaultGPCDEConfig() GPCDEConfig {
 // Validate checks GPCDE's keys before any data is read; an error is a
 // *config.KeyError naming the key.
 func (c GPCDEConfig) Validate() error {
-	return checkLatentKeys(c.M, c.DW, c.S, c.Prior, c.Hidden, c.NoiseInit, c.LeakySlope)
+	if err := checkLatentKeys(c.M, c.DW, c.S, c.Prior, c.Hidden, c.NoiseInit, c.LeakySlope); err != nil {
+		return err
+	}
+	return checkKernel("model.kernel", c.Kernel)
 }
 
 // slgpOnlyKeys are SLGP's keys that GPCDE does not have.
@@ -37,11 +47,9 @@ var slgpOnlyKeys = []string{"beta", "beta_warmup", "d_h", "nu0_init", "bound", "
 // KeyHint explains why GPCDE has no key that SLGP has ("" for any other
 // key): a decoder that refuses the key adds it to its error.
 func (GPCDEConfig) KeyHint(key string) string {
-	for _, k := range slgpOnlyKeys {
-		if k == key {
-			return "gpcde has no h-encoder, no β and only the VI bound (models.md §6.3): " +
-				strings.Join(slgpOnlyKeys, ", ") + " are slgp's keys; remove " + key + " or use model slgp"
-		}
+	if slices.Contains(slgpOnlyKeys, key) {
+		return "gpcde has no h-encoder, no β and only the VI bound (models.md §6.3): " +
+			strings.Join(slgpOnlyKeys, ", ") + " are slgp's keys; remove " + key + " or use model slgp"
 	}
 	return ""
 }

@@ -20,6 +20,13 @@ type HeteroConfig struct {
 	CInit      float64 `mapstructure:"c_init"`     // SHGP's noise constant c (default 1.0)
 	Mu0Init    float64 `mapstructure:"mu0_init"`   // prior mean of w/g (default 0)
 	Quadrature int     `mapstructure:"quadrature"` // Gauss-Hermite nodes for the exact density (default 20)
+	// Kernel is the f-GP's kernel: se (the default, also when empty),
+	// matern12, matern32 or matern52 (gp.KernelNames).
+	Kernel string `mapstructure:"kernel,omitempty"`
+	// KernelW is the kernel of the modulating GP (SHGP's w, SVHGP's g);
+	// empty means the same as Kernel. Both are omitted from recorded
+	// configs while empty, so earlier runs keep their fingerprints.
+	KernelW string `mapstructure:"kernel_w,omitempty"`
 }
 
 func defaultHeteroConfig() HeteroConfig {
@@ -59,11 +66,19 @@ func newTwoLayers(cfg *HeteroConfig, spec Spec, model, section, wName string) (*
 	Zf := spec.KMeans(spec.X, cfg.M, spec.Seed)
 	Zw := spec.KMeans(spec.X, cfg.MW, spec.Seed+1)
 	l := &twoLayers{
-		F: gp.NewInducing("f_", gp.NewKernel("f_kernel_", dx, cfg.ARD), Zf, 1, cfg.Whiten),
-		W: gp.NewInducing(wName+"_", gp.NewKernel(wName+"_kernel_", dx, cfg.ARD), Zw, 1, cfg.Whiten),
+		F: gp.NewInducing("f_", newKernel(cfg.Kernel, "f_kernel_", dx, cfg.ARD), Zf, 1, cfg.Whiten),
+		W: gp.NewInducing(wName+"_", newKernel(cfg.kernelW(), wName+"_kernel_", dx, cfg.ARD), Zw, 1, cfg.Whiten),
 	}
 	l.W.Mu0 = ad.NewScalar("mu0", ad.Identity, cfg.Mu0Init)
 	return l, nil
+}
+
+// kernelW is the modulating GP's kernel name: KernelW, else Kernel.
+func (c *HeteroConfig) kernelW() string {
+	if c.KernelW != "" {
+		return c.KernelW
+	}
+	return c.Kernel
 }
 
 func (l *twoLayers) params() []*ad.Param { return append(l.F.Params(), l.W.Params()...) }

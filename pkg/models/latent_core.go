@@ -47,9 +47,9 @@ type latentCore struct {
 
 // directLayer builds the SVGP layer of design (D) on h, its inducing
 // inputs [k-means(X) | N(0, 1) draws from rng] (models.md §5.3, App. B),
-// and returns its parameters.
-func (c *latentCore) directLayer(spec Spec, M int, whiten, ard bool, rng *rand.Rand) []*ad.Param {
-	kern := gp.NewKernel("kernel_", c.dh, ard)
+// its kernel the one called kernel (gp.New), and returns its parameters.
+func (c *latentCore) directLayer(spec Spec, M int, whiten, ard bool, kernel string, rng *rand.Rand) []*ad.Param {
+	kern := newKernel(kernel, "kernel_", c.dh, ard)
 	Zx := spec.KMeans(spec.X, M, spec.Seed)
 	Z := mat.NewDense(M, c.dh, nil)
 	for i := 0; i < M; i++ {
@@ -67,9 +67,10 @@ func (c *latentCore) directLayer(spec Spec, M int, whiten, ard bool, rng *rand.R
 }
 
 // encodedLayer builds the SVGP layer of design (E): Z_x by k-means of X,
-// Z_xy by k-means of [X, Y] (models.md §5.3), and returns its parameters.
-func (c *latentCore) encodedLayer(spec Spec, M int, whiten, ard bool) []*ad.Param {
-	kern := gp.NewKernel("kernel_", c.dh, ard)
+// Z_xy by k-means of [X, Y] (models.md §5.3), its kernel the one called
+// kernel (gp.New), and returns its parameters.
+func (c *latentCore) encodedLayer(spec Spec, M int, whiten, ard bool, kernel string) []*ad.Param {
+	kern := newKernel(kernel, "kernel_", c.dh, ard)
 	XY := mat.NewDense(spec.X.RawMatrix().Rows, c.dx+c.dy, nil)
 	XY.Augment(spec.X, spec.Y)
 	c.Zx = ad.NewParam("Z_x", ad.Identity, spec.KMeans(spec.X, M, spec.Seed))

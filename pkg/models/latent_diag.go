@@ -80,7 +80,7 @@ func aggregates(muQ, vQ, muP, vP *ad.Var) (qMean, qVar, pMean, pVar float64) {
 // points but whose lengthscale is many times that spread changes nothing
 // the GP predicts.
 func (c *latentCore) lengthscaleDiagnostics(out map[string]float64) {
-	k := c.Layer.Kern
+	k := c.Layer.Kern.Hyperparams()
 	if !k.ARD || (c.Enc != nil && c.Enc.phi.Kind() == "pca") {
 		return
 	}

@@ -175,7 +175,7 @@ func TestLengthscaleDiagnostics(t *testing.T) {
 	rng := rand.New(rand.NewPCG(91, 92))
 	X, Y := adtest.Rand(rng, 30, 2), adtest.Rand(rng, 30, 1)
 	m := randomLatent(t, X, Y)
-	if err := m.Layer.Kern.Lengthscales.SetValue(mat.NewDense(1, 3, []float64{0.7, 0.5, 9})); err != nil {
+	if err := m.Layer.Kern.Hyperparams().Lengthscales.SetValue(mat.NewDense(1, 3, []float64{0.7, 0.5, 9})); err != nil {
 		t.Fatal(err)
 	}
 	d := m.Diagnostics(X, Y)

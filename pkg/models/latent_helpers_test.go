@@ -21,7 +21,7 @@ type latentModel interface {
 // gpcdeOf returns GPCDE's config with the keys it shares with c.
 func gpcdeOf(c SLGPConfig) GPCDEConfig {
 	return GPCDEConfig{M: c.M, DW: c.DW, S: c.S, Prior: c.Prior, Hidden: c.Hidden, Whiten: c.Whiten, ARD: c.ARD,
-		NoiseInit: c.NoiseInit, LeakySlope: c.LeakySlope}
+		NoiseInit: c.NoiseInit, LeakySlope: c.LeakySlope, Kernel: c.Kernel}
 }
 
 // newLatent builds SLGP from cfg (encoder) or GPCDE from the keys it

@@ -29,7 +29,7 @@ func TestPredictiveSpreadAddsUp(t *testing.T) {
 	if err := m.Layer.Mean.SetValue(mean); err != nil {
 		t.Fatal(err)
 	}
-	if err := m.Layer.Kern.Lengthscales.SetValue(mat.NewDense(1, 3, []float64{0.7, 0.8, 0.5})); err != nil {
+	if err := m.Layer.Kern.Hyperparams().Lengthscales.SetValue(mat.NewDense(1, 3, []float64{0.7, 0.8, 0.5})); err != nil {
 		t.Fatal(err)
 	}
 	d := m.diagnostics(X, Y)
@@ -66,7 +66,7 @@ func TestPredictiveSpreadFollowsW(t *testing.T) {
 		lsW  float64
 		live bool
 	}{{1e8, false}, {0.5, true}} {
-		if err := m.Layer.Kern.Lengthscales.SetValue(mat.NewDense(1, 3, []float64{0.7, 0.8, tc.lsW})); err != nil {
+		if err := m.Layer.Kern.Hyperparams().Lengthscales.SetValue(mat.NewDense(1, 3, []float64{0.7, 0.8, tc.lsW})); err != nil {
 			t.Fatal(err)
 		}
 		dd := m.diagnostics(X, Y)

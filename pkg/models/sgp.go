@@ -15,6 +15,10 @@ type SGPConfig struct {
 	Whiten    bool    `mapstructure:"whiten"`     // whitened q(u) (default true, A-4)
 	ARD       bool    `mapstructure:"ard"`        // one lengthscale per input (default true)
 	NoiseInit float64 `mapstructure:"noise_init"` // initial σ_ε² (default 1.0)
+	// Kernel is the GP's kernel: se (the default, also when empty),
+	// matern12, matern32 or matern52 (gp.KernelNames). Omitted from
+	// recorded configs while empty, so earlier runs keep their fingerprints.
+	Kernel string `mapstructure:"kernel,omitempty"`
 }
 
 func defaultSGPConfig() SGPConfig {
@@ -45,7 +49,7 @@ func NewSGP(cfg SGPConfig, spec Spec) (*SGP, error) {
 	_, dy := spec.Y.Dims()
 	Z0 := spec.KMeans(spec.X, cfg.M, spec.Seed)
 	m := &SGP{Cfg: cfg, tape: ad.NewTape()}
-	m.Layer = gp.NewInducing("", gp.NewKernel("kernel_", dx, cfg.ARD), Z0, dy, cfg.Whiten)
+	m.Layer = gp.NewInducing("", newKernel(cfg.Kernel, "kernel_", dx, cfg.ARD), Z0, dy, cfg.Whiten)
 	m.Noise = ad.NewScalar("noise_variance", ad.Positive, cfg.NoiseInit)
 	m.params = ad.NewParamSet(append(m.Layer.Params(), m.Noise)...)
 	return m, nil

@@ -30,8 +30,8 @@ func sgpFromGolden(t *testing.T, g map[string]any) (*SGP, *mat.Dense, *mat.Dense
 			t.Fatal(err)
 		}
 	}
-	must(m.Layer.Kern.Variance.SetValue(dense(p["kernel_variance"], false)))
-	must(m.Layer.Kern.Lengthscales.SetValue(dense(p["lengthscales"], false)))
+	must(m.Layer.Kern.Hyperparams().Variance.SetValue(dense(p["kernel_variance"], false)))
+	must(m.Layer.Kern.Hyperparams().Lengthscales.SetValue(dense(p["lengthscales"], false)))
 	must(m.Noise.SetValue(dense(p["noise_variance"], false)))
 	must(m.Layer.Mean.SetValue(dense(p["m"], true)))
 	must(m.Layer.Factors[0].SetValue(dense(p["R"], false)))
@@ -76,8 +76,8 @@ func TestSGPGolden(t *testing.T) {
 		closeTo(t, name+"/dm", flat(m.Layer.Mean.Grad()), vec(grads["m"]), gr, ga)
 		closeTo(t, name+"/dR", flat(m.Layer.Factors[0].Grad()), flat(dense(grads["R"], false)), gr, ga)
 		l1 := obj(c["log1pe"])
-		for pname, p := range map[string]*ad.Param{"kernel_variance": m.Layer.Kern.Variance,
-			"lengthscales": m.Layer.Kern.Lengthscales, "noise_variance": m.Noise} {
+		for pname, p := range map[string]*ad.Param{"kernel_variance": m.Layer.Kern.Hyperparams().Variance,
+			"lengthscales": m.Layer.Kern.Hyperparams().Lengthscales, "noise_variance": m.Noise} {
 			e := obj(l1[pname])
 			closeTo(t, name+"/rho_"+pname, flat(p.Raw), vec(e["rho"]), 1e-12, 1e-14)
 			closeTo(t, name+"/d_rho_"+pname, flat(p.Grad()), vec(e["d_objective_d_rho"]), gr, ga)

@@ -41,10 +41,10 @@ func shgpFromGolden(t *testing.T, g map[string]any) (*SHGP, *mat.Dense, *mat.Den
 			t.Fatal(err)
 		}
 	}
-	set(m.L.F.Kern.Variance, p["f_kernel_variance"], false)
-	set(m.L.F.Kern.Lengthscales, p["f_lengthscales"], false)
-	set(m.L.W.Kern.Variance, p["w_kernel_variance"], false)
-	set(m.L.W.Kern.Lengthscales, p["w_lengthscales"], false)
+	set(m.L.F.Kern.Hyperparams().Variance, p["f_kernel_variance"], false)
+	set(m.L.F.Kern.Hyperparams().Lengthscales, p["f_lengthscales"], false)
+	set(m.L.W.Kern.Hyperparams().Variance, p["w_kernel_variance"], false)
+	set(m.L.W.Kern.Hyperparams().Lengthscales, p["w_lengthscales"], false)
 	set(m.L.F.Mean, p["m_f"], true)
 	set(m.L.F.Factors[0], p["R_f"], false)
 	set(m.L.W.Mean, p["m_w"], true)
@@ -90,8 +90,8 @@ func TestSHGPGolden(t *testing.T) {
 			closeTo(t, name+"/d"+key, flat(p.Grad()), flat(dense(gd[key], key == "m_f" || key == "m_w")), gr, ga)
 		}
 		l1 := obj(c["log1pe"])
-		for key, p := range map[string]*ad.Param{"f_kernel_variance": m.L.F.Kern.Variance, "f_lengthscales": m.L.F.Kern.Lengthscales,
-			"w_kernel_variance": m.L.W.Kern.Variance, "w_lengthscales": m.L.W.Kern.Lengthscales, "c": m.C} {
+		for key, p := range map[string]*ad.Param{"f_kernel_variance": m.L.F.Kern.Hyperparams().Variance, "f_lengthscales": m.L.F.Kern.Hyperparams().Lengthscales,
+			"w_kernel_variance": m.L.W.Kern.Hyperparams().Variance, "w_lengthscales": m.L.W.Kern.Hyperparams().Lengthscales, "c": m.C} {
 			closeTo(t, name+"/d_rho_"+key, flat(p.Grad()), vec(obj(l1[key])["d_objective_d_rho"]), gr, ga)
 		}
 	}

@@ -47,9 +47,9 @@ func NewSLGP(cfg SLGPConfig, spec Spec) (*SLGP, error) {
 	m.Enc = enc
 	ps := append(m.W.params(), enc.params()...)
 	if cfg.Design == designEncoded {
-		ps = append(ps, m.encodedLayer(spec, cfg.M, cfg.Whiten, cfg.ARD)...)
+		ps = append(ps, m.encodedLayer(spec, cfg.M, cfg.Whiten, cfg.ARD, cfg.Kernel)...)
 	} else {
-		ps = append(ps, m.directLayer(spec, cfg.M, cfg.Whiten, cfg.ARD, rng)...)
+		ps = append(ps, m.directLayer(spec, cfg.M, cfg.Whiten, cfg.ARD, cfg.Kernel, rng)...)
 	}
 	m.finish(ps, cfg.NoiseInit, cfg.NoisePerOutput)
 	return m, nil

@@ -56,6 +56,10 @@ type SLGPConfig struct {
 	// Omitted from recorded configs while false, so that the runs before
 	// it keep their fingerprints.
 	NoisePerOutput bool `mapstructure:"noise_per_output,omitempty"`
+	// Kernel is the GP's kernel on h: se (the default, also when empty),
+	// matern12, matern32 or matern52 (gp.KernelNames). Omitted from
+	// recorded configs while empty, so earlier runs keep their fingerprints.
+	Kernel string `mapstructure:"kernel,omitempty"`
 }
 
 // DefaultSLGPConfig returns the paper's SLGP settings (models.md §9.2).
@@ -84,7 +88,7 @@ func (c SLGPConfig) Validate() error {
 	case c.Design != designDirect && c.Design != designEncoded:
 		return config.Errorf("model.inducing", "model.inducing = %q: use %s or %s", c.Design, designDirect, designEncoded)
 	}
-	return nil
+	return checkKernel("model.kernel", c.Kernel)
 }
 
 // checkLatentKeys validates the keys SLGP and GPCDE share.

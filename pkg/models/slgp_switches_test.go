@@ -195,8 +195,8 @@ func TestWhitenAndARDSwitches(t *testing.T) {
 			t.Fatal(err)
 		}
 		l := m.core().Layer
-		if l.Whiten || l.Kern.ARD || l.Kern.Lengthscales.Value().RawMatrix().Cols != 1 {
-			t.Fatalf("encoder=%v: whiten %v, ARD %v, %d lengthscales", enc, l.Whiten, l.Kern.ARD, l.Kern.Lengthscales.Value().RawMatrix().Cols)
+		if l.Whiten || l.Kern.Hyperparams().ARD || l.Kern.Hyperparams().Lengthscales.Value().RawMatrix().Cols != 1 {
+			t.Fatalf("encoder=%v: whiten %v, ARD %v, %d lengthscales", enc, l.Whiten, l.Kern.Hyperparams().ARD, l.Kern.Hyperparams().Lengthscales.Value().RawMatrix().Cols)
 		}
 		if _, ok := m.Diagnostics(X, Y)["gp_lengthscale_w"]; ok {
 			t.Errorf("encoder=%v: a lengthscale on w reported without ARD", enc)

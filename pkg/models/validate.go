@@ -16,6 +16,9 @@ func (c SGPConfig) Validate() error {
 	if c.M <= 0 {
 		return config.Errorf("model.m", "model.m = %d: the number of inducing points must be positive", c.M)
 	}
+	if err := checkKernel("model.kernel", c.Kernel); err != nil {
+		return err
+	}
 	return checkPositive("model.noise_init", c.NoiseInit)
 }
 
@@ -29,7 +32,10 @@ func (c HeteroConfig) Validate() error {
 	case c.Quadrature <= 0:
 		return config.Errorf("model.quadrature", "model.quadrature = %d: must be positive", c.Quadrature)
 	}
-	return nil
+	if err := checkKernel("model.kernel", c.Kernel); err != nil {
+		return err
+	}
+	return checkKernel("model.kernel_w", c.KernelW)
 }
 
 // Validate implements config.Validator.

@@ -18,7 +18,7 @@ const JitterK = 1e-6
 // as the authors' code) means q(v_r) = N(m_r, R_r R_rᵀ) with u_r = L v_r;
 // unwhitened means q(u_r) = N(m_r, R_r R_rᵀ) with prior N(μ₀1, K_ZZ).
 type Inducing struct {
-	Kern    *Kernel
+	Kern    Kernel
 	Z       *ad.Param
 	Mean    *ad.Param   // M x P
 	Factors []*ad.Param // P factors, M x M
@@ -36,10 +36,10 @@ type Inducing struct {
 // NewInducing builds a layer with inducing inputs Z0 (M x D, copied), P
 // outputs, q initialised at m = 0, R = I (KL = 0, q(f) = prior). Param
 // names start with prefix.
-func NewInducing(prefix string, kern *Kernel, Z0 *mat.Dense, P int, whiten bool) *Inducing {
+func NewInducing(prefix string, kern Kernel, Z0 *mat.Dense, P int, whiten bool) *Inducing {
 	M, D := Z0.Dims()
-	if D != kern.D {
-		panic(fmt.Sprintf("gp: inducing inputs have %d columns, kernel has %d", D, kern.D))
+	if D != kern.Hyperparams().D {
+		panic(fmt.Sprintf("gp: inducing inputs have %d columns, kernel has %d", D, kern.Hyperparams().D))
 	}
 	l := &Inducing{
 		Kern:   kern,

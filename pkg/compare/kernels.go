@@ -1,0 +1,101 @@
+package compare
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/mgpteam/mgp/pkg/models"
+	"github.com/mgpteam/mgp/pkg/sweep"
+)
+
+// Candidate names model with kernel: "shgp-matern52", or the model's own
+// name when kernel is "" (a comparison without Options.Kernels). With
+// kernels, every candidate carries its kernel, se included ("sgp-se").
+func Candidate(model, kernel string) string {
+	if kernel == "" {
+		return model
+	}
+	return model + "-" + kernel
+}
+
+// SplitCandidate returns the model and kernel ("" when it names none) of a
+// candidate name made by Candidate.
+func SplitCandidate(c string) (model, kernel string) {
+	model, kernel, _ = strings.Cut(c, "-")
+	return model, kernel
+}
+
+// Candidates lists the candidates of models x kernels, model by model, the
+// kernels in their given order; a model without model.kernel
+// (models.TakesKernel) is tried with se only, its built-in kernel. Without
+// kernels, the candidates are the models.
+func Candidates(ms, kernels []string) []string {
+	if len(kernels) == 0 {
+		return slices.Clone(ms)
+	}
+	var out []string
+	for _, m := range ms {
+		for _, k := range kernels {
+			if k == models.KernelSE || models.TakesKernel(m) {
+				out = append(out, Candidate(m, k))
+			}
+		}
+	}
+	return out
+}
+
+// runCandidate is the candidate a sweep run belongs to: its model, and its
+// variant as the kernel when the comparison tries kernels (kernelVariants).
+func runCandidate(r sweep.Run) string {
+	if r.Variant == sweep.DefaultVariant {
+		return r.Model
+	}
+	return Candidate(r.Model, r.Variant)
+}
+
+// checkKernels refuses a kernel models does not know, one named twice, and
+// kernels without se when a model has no model.kernel (it could run with
+// none of them).
+func checkKernels(ms, kernels []string) error {
+	for i, k := range kernels {
+		if !slices.Contains(models.KernelNames(), k) {
+			return optionErrorf("kernels", ": %q is not a kernel; the kernels are %s", k, strings.Join(models.KernelNames(), ", "))
+		}
+		if slices.Contains(kernels[:i], k) {
+			return optionErrorf("kernels", ": %s is named twice", k)
+		}
+	}
+	if len(kernels) == 0 || slices.Contains(kernels, models.KernelSE) {
+		return nil
+	}
+	for _, m := range ms {
+		if !models.TakesKernel(m) {
+			return optionErrorf("kernels", ": %s has no kernel choice (its GPs are squared exponential): add %s to the kernels or leave %s out of the models",
+				m, models.KernelSE, m)
+		}
+	}
+	return nil
+}
+
+// kernelVariants writes the sweep file's variants, one per kernel, named
+// by it, so that every model runs with every kernel
+// (runs/<data>/<model>/<kernel>/s<k>): se sets nothing (it is every
+// model's default, so its runs are those of a comparison without kernels)
+// and applies to all; another kernel sets model.kernel for the models that
+// take one (models.TakesKernel) and is left out when none does. Nothing
+// without kernels.
+func kernelVariants(b *strings.Builder, ms, kernels []string) {
+	if len(kernels) == 0 {
+		return
+	}
+	takers := slices.DeleteFunc(slices.Clone(ms), func(m string) bool { return !models.TakesKernel(m) })
+	b.WriteString("variants:\n")
+	for _, k := range kernels {
+		switch {
+		case k == models.KernelSE:
+			b.WriteString("  - name: " + k + "\n")
+		case len(takers) > 0:
+			b.WriteString("  - name: " + k + "\n    models: [" + strings.Join(takers, ", ") + "]\n    set:\n      model.kernel: " + k + "\n")
+		}
+	}
+}
