@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/train"
 	"gonum.org/v1/gonum/mat"
 )
@@ -67,7 +68,7 @@ func pickupDensities(ctx context.Context, dir string, o Figure8Options) (*pickup
 	if err := o.Open.CheckFinished(dir, ck); err != nil {
 		return nil, err
 	}
-	if exp.Name != "nytaxi" {
+	if exp.Kind != data.KindNYTaxi {
 		return nil, inputErr(fmt.Errorf("%s: a run on %s; Fig. 8 maps nytaxi runs (pickup longitude and latitude are its first inputs)", dir, exp.Name))
 	}
 	n, dy := exp.YTest.Dims()

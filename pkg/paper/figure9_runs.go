@@ -59,8 +59,8 @@ func figure9Panel(dir string, o Figure9Options) (figure9Run, error) {
 		iters = ck.State.Iter
 	}
 	title := strings.ToUpper(ck.Config.ModelName())
-	if dw, ok := ck.Config.Model.Map()["d_w"]; ok {
-		title += fmt.Sprintf(", d_w = %v", dw)
+	if dw, ok := ck.Config.Model.LatentDim(); ok {
+		title += fmt.Sprintf(", d_w = %d", dw)
 	}
 	if ck.Config.Model.Map()["noise_per_output"] == true {
 		title += ", noise per pixel"
