@@ -29,7 +29,8 @@ func DefaultDAGPConfig() DAGPConfig {
 	return DAGPConfig{M: d.M, T: d.T, S: d.S, Lambda: d.Lambda, Whiten: d.Whiten, ARD: d.ARD, NoiseInit: d.NoiseInit}
 }
 
-// NewDAGP builds DAGP (models.md §6.2) with SMGP's initialisation (§4.2).
+// NewDAGP builds DAGP (models.md §6.2) with SMGP's initialisation (§4.2
+// and NewSMGP's clustered start of the experts and logits).
 func NewDAGP(cfg DAGPConfig, spec Spec) (*DAGP, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err

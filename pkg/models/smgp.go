@@ -52,7 +52,9 @@ func DefaultSMGPConfig() SMGPConfig {
 // relaxed by the Concrete distribution at temperature λ. Its bound is
 // [C]'s: one per-point log-mean-exp over S joint (a, w) samples, stacked
 // as S·b rows of one graph (§4.3), or [P]'s nested form. DAGP (§6.2)
-// is the same model with the sample mean outside the log (dagp.go).
+// is the same model with the sample mean outside the log (dagp.go). Its
+// experts and logits start from a clustering of the (x, y) pairs rather
+// than at q = prior (NewSMGP, mixture_init.go); the bound is untouched.
 type SMGP struct {
 	Cfg SMGPConfig
 	// F holds the T experts, A the T assignment logits (models.md §4.2).
@@ -74,8 +76,12 @@ var (
 )
 
 // NewSMGP builds SMGP: Z_f and Z_a from two separate k-means runs on the
-// training inputs, q(u) at m = 0, R = I, kernels and noises at 1
-// (models.md §4.2).
+// training inputs, R = I, kernels and noises at 1 (models.md §4.2), and the
+// q means from a k-means clustering of the standardised (x, y) pairs into
+// T groups, so that the experts start distinct (initFromClusters): expert
+// t starts on the y of group t, logit t high where group t's points are.
+// With every q mean at 0, as §4.2 has it, the T experts start as one GP
+// and can stay one (issue 43).
 func NewSMGP(cfg SMGPConfig, spec Spec) (*SMGP, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
@@ -99,6 +105,9 @@ func newMixture(name, section, bound string, cfg SMGPConfig, spec Spec) (*SMGP, 
 	m.Noise = ad.NewParam("noise_variance", ad.Positive, ad.Fill(1, cfg.T, cfg.NoiseInit))
 	ps := append(m.F.Params(), m.A.Params()...)
 	m.params = ad.NewParamSet(append(ps, m.Noise)...)
+	if err := m.initFromClusters(spec); err != nil {
+		return nil, err
+	}
 	return m, nil
 }
 
