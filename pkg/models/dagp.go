@@ -20,6 +20,10 @@ type DAGPConfig struct {
 	ARD         bool    `mapstructure:"ard"`          // one lengthscale per input (default true)
 	NoiseInit   float64 `mapstructure:"noise_init"`   // initial σ_t² (default 1.0)
 	HardPredict bool    `mapstructure:"hard_predict"` // exact categorical predictive assignment (A-29)
+	// Kernel and KernelA are SMGPConfig's (the experts' and the
+	// assignment GPs' kernels; empty: the squared exponential).
+	Kernel  string `mapstructure:"kernel,omitempty"`
+	KernelA string `mapstructure:"kernel_a,omitempty"`
 }
 
 // DefaultDAGPConfig returns SMGP's settings (models.md §6.2): M = 100,
@@ -36,5 +40,6 @@ func NewDAGP(cfg DAGPConfig, spec Spec) (*DAGP, error) {
 		return nil, err
 	}
 	return newMixture("dagp", "§6.2", boundMean, SMGPConfig{M: cfg.M, T: cfg.T, S: cfg.S, Lambda: cfg.Lambda,
-		Whiten: cfg.Whiten, ARD: cfg.ARD, NoiseInit: cfg.NoiseInit, HardPredict: cfg.HardPredict}, spec)
+		Whiten: cfg.Whiten, ARD: cfg.ARD, NoiseInit: cfg.NoiseInit, HardPredict: cfg.HardPredict,
+		Kernel: cfg.Kernel, KernelA: cfg.KernelA}, spec)
 }

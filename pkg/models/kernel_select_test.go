@@ -81,11 +81,16 @@ func TestUnknownKernelRefused(t *testing.T) {
 	sl.Kernel = "rbf"
 	gc := DefaultGPCDEConfig()
 	gc.Kernel = "rbf"
+	sm := DefaultSMGPConfig()
+	sm.KernelA = "rbf"
+	da := DefaultDAGPConfig()
+	da.Kernel = "rbf"
 	for _, c := range []struct {
 		what, key string
 		err       error
 	}{{"sgp", "model.kernel", sgp.Validate()}, {"shgp", "model.kernel_w", h.Validate()},
-		{"slgp", "model.kernel", sl.Validate()}, {"gpcde", "model.kernel", gc.Validate()}} {
+		{"slgp", "model.kernel", sl.Validate()}, {"gpcde", "model.kernel", gc.Validate()},
+		{"smgp", "model.kernel_a", sm.Validate()}, {"dagp", "model.kernel", da.Validate()}} {
 		var ke *config.KeyError
 		if !errors.As(c.err, &ke) || ke.Key != c.key {
 			t.Errorf("%s: %v, want a KeyError for %s", c.what, c.err, c.key)
@@ -96,5 +101,34 @@ func TestUnknownKernelRefused(t *testing.T) {
 				t.Errorf("%s: %v does not name %s", c.what, c.err, name)
 			}
 		}
+	}
+}
+
+// TestMixtureKernels builds SMGP and DAGP with model.kernel matern32 and
+// checks that the experts take it and that the assignment GPs follow it
+// unless model.kernel_a names another.
+func TestMixtureKernels(t *testing.T) {
+	X, Y, _, _ := toyStd(t, "step")
+	spec := Spec{X: X, Y: Y, Seed: 0, KMeans: seededZ}
+	c := DefaultSMGPConfig()
+	c.M, c.T, c.Kernel = 10, 2, gp.KernelMatern32
+	m, err := NewSMGP(c, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.F.Kern.Name() != gp.KernelMatern32 || m.A.Kern.Name() != gp.KernelMatern32 {
+		t.Errorf("smgp: experts %s, logits %s; want %s for both", m.F.Kern.Name(), m.A.Kern.Name(), gp.KernelMatern32)
+	}
+	d := DefaultDAGPConfig()
+	d.M, d.T, d.Kernel, d.KernelA = 10, 2, gp.KernelMatern52, gp.KernelSE
+	da, err := NewDAGP(d, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if da.F.Kern.Name() != gp.KernelMatern52 || da.A.Kern.Name() != gp.KernelSE {
+		t.Errorf("dagp: experts %s, logits %s; want %s and %s", da.F.Kern.Name(), da.A.Kern.Name(), gp.KernelMatern52, gp.KernelSE)
+	}
+	if !TakesKernel("smgp") || !TakesKernel("dagp") {
+		t.Error("smgp and dagp do not report a model.kernel key")
 	}
 }

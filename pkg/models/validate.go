@@ -49,11 +49,27 @@ func (c SMGPConfig) Validate() error {
 	case c.Bound == boundJoint && c.SW != 0:
 		return config.Errorf("model.s_w", "model.s_w = %d: inner samples are used only by bound: nested; remove the key or set model.bound", c.SW)
 	}
+	if err := checkMixtureKernels(c.Kernel, c.KernelA); err != nil {
+		return err
+	}
 	return checkMixture(c.M, c.T, c.S, c.Lambda, c.NoiseInit)
 }
 
 // Validate implements config.Validator.
-func (c DAGPConfig) Validate() error { return checkMixture(c.M, c.T, c.S, c.Lambda, c.NoiseInit) }
+func (c DAGPConfig) Validate() error {
+	if err := checkMixtureKernels(c.Kernel, c.KernelA); err != nil {
+		return err
+	}
+	return checkMixture(c.M, c.T, c.S, c.Lambda, c.NoiseInit)
+}
+
+// checkMixtureKernels checks the experts' and the assignment GPs' kernels.
+func checkMixtureKernels(kernel, kernelA string) error {
+	if err := checkKernel("model.kernel", kernel); err != nil {
+		return err
+	}
+	return checkKernel("model.kernel_a", kernelA)
+}
 
 // checkMixture checks the keys SMGP and DAGP share.
 func checkMixture(m, t, s int, lambda, noise float64) error {
