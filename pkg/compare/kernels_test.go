@@ -17,8 +17,8 @@ import (
 
 // TestRunTriesKernels runs a small comparison with kernels se and
 // matern52: SGP runs with both (sgp-se, sgp-matern52, each in its own
-// variant directory, the Matérn run's config setting model.kernel), SMGP,
-// which has no kernel choice, with se only; the report names the
+// variant directory, the Matérn run's config setting model.kernel), HNN,
+// which has no kernel, with se only; the report names the
 // candidates and the kernels, and the refit of a model-kernel candidate
 // trains that model with that kernel.
 func TestRunTriesKernels(t *testing.T) {
@@ -31,7 +31,7 @@ func TestRunTriesKernels(t *testing.T) {
 	}
 	csv := writeCSV(t, dir, "d.csv", x, y)
 	var w bytes.Buffer
-	o := Options{Data: csv, Target: "y", Models: []string{"sgp", "smgp"}, Kernels: []string{"se", "matern52"}, Splits: 2,
+	o := Options{Data: csv, Target: "y", Models: []string{"sgp", "hnn"}, Kernels: []string{"se", "matern52"}, Splits: 2,
 		Iterations: 5, Out: filepath.Join(dir, "cmp"), Jobs: 1, Refit: true, Stdout: &w}
 	if err := os.MkdirAll(o.Out, 0o755); err != nil {
 		t.Fatal(err)
@@ -45,7 +45,7 @@ func TestRunTriesKernels(t *testing.T) {
 		names = append(names, s.Model)
 	}
 	slices.Sort(names)
-	if want := []string{"sgp-matern52", "sgp-se", "smgp-se"}; !slices.Equal(names, want) {
+	if want := []string{"hnn-se", "sgp-matern52", "sgp-se"}; !slices.Equal(names, want) {
 		t.Fatalf("candidates %v, want %v\n%s", names, want, w.String())
 	}
 	for _, s := range rep.Models {
@@ -82,18 +82,22 @@ func TestKernelOptionErrors(t *testing.T) {
 	for _, c := range []struct{ models, kernels []string }{
 		{[]string{"sgp"}, []string{"rbf"}},
 		{[]string{"sgp"}, []string{"se", "se"}},
-		{[]string{"sgp", "smgp"}, []string{"matern32"}},
+		{[]string{"sgp", "hnn"}, []string{"matern32"}},
 	} {
 		var oe *OptionError
 		if err := checkKernels(c.models, c.kernels); !errors.As(err, &oe) || oe.Option != "kernels" {
 			t.Errorf("%v %v: %v", c.models, c.kernels, err)
 		}
 	}
-	if err := checkKernels([]string{"sgp", "smgp"}, []string{"matern12", "se"}); err != nil {
+	if err := checkKernels([]string{"sgp", "hnn"}, []string{"matern12", "se"}); err != nil {
 		t.Error(err)
 	}
-	if got := Candidates([]string{"sgp", "smgp"}, []string{"matern12", "se"}); !slices.Equal(got, []string{"sgp-matern12", "sgp-se", "smgp-se"}) {
+	if got := Candidates([]string{"sgp", "hnn"}, []string{"matern12", "se"}); !slices.Equal(got, []string{"sgp-matern12", "sgp-se", "hnn-se"}) {
 		t.Errorf("Candidates: %v", got)
+	}
+	// SMGP and DAGP take model.kernel (experts) too.
+	if got := Candidates([]string{"smgp"}, []string{"se", "matern32"}); !slices.Equal(got, []string{"smgp-se", "smgp-matern32"}) {
+		t.Errorf("Candidates of smgp: %v", got)
 	}
 	if got := ComplexityOrder([]string{"smgp-se", "sgp-matern12", "sgp-se"}); !slices.Equal(got, []string{"sgp-matern12", "sgp-se", "smgp-se"}) {
 		t.Errorf("ComplexityOrder: %v", got)
