@@ -160,6 +160,8 @@ func compareError(err error) error {
 	case errors.As(err, &ce):
 		return inputErr(fmt.Errorf("--out: %s was written with other settings (--iterations or the data file differ); "+
 			"use a new --out directory, or the first command's flags to resume it", ce.Path))
+	case errors.As(err, new(*compare.BusyError)), errors.As(err, new(*compare.RunDataError)):
+		return inputErr(fmt.Errorf("--out: %w", err))
 	case compare.IsInputError(err):
 		return inputErr(err)
 	case errors.As(err, &fe):
