@@ -135,7 +135,7 @@ func runCompare(cmd *cobra.Command, g *globalOpts, o *compareOpts) error {
 		Version: version(), ResumeHint: commandLine(),
 	})
 	if err != nil {
-		return compareError(err)
+		return compareError(textColumnHint(err, o.inputs))
 	}
 	fmt.Fprintf(cmd.OutOrStdout(), "chosen: %s (%s)\nreport: %s; predict with: mgp predict --run %s --input NEW.csv --out PRED.csv\n(%s)\n",
 		rep.Decision.Chosen, rep.Decision.Reason, filepath.Join(out, "report.md"), filepath.Join(out, compare.BestLink),

@@ -53,6 +53,9 @@ func runEval(cmd *cobra.Command, g *globalOpts, o *evalOpts) error {
 	if err := checkEvalFlags(cmd, o); err != nil {
 		return err
 	}
+	if err := checkNotCompareDir("--run", o.run); err != nil {
+		return err
+	}
 	r, err := predict.LoadRun(o.run, resolveDataDirForRun(g, o.run))
 	if err != nil {
 		return err

@@ -74,6 +74,9 @@ func runPredict(cmd *cobra.Command, g *globalOpts, o *predictOpts) error {
 	if err := checkPredictFlags(o); err != nil {
 		return err
 	}
+	if err := checkNotCompareDir("--run", o.run); err != nil {
+		return err
+	}
 	p, err := predict.Load(o.run, resolveDataDirForRun(g, o.run))
 	if err != nil {
 		return err
