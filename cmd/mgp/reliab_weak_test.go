@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mgpteam/mgp/internal/shareddata"
 )
 
 // TestCompareChecksCSVUpFront: a UTF-16 or Latin-1 file, a repeated or
@@ -64,5 +66,18 @@ func TestPredictRunIsCompareDir(t *testing.T) {
 	_, _, err = run(t, "predict", "--run", runDir, "--input", extra, "--out", filepath.Join(dir, "p.csv"), "--id", "zz")
 	if err == nil || !strings.Contains(err.Error(), "other") || !strings.Contains(err.Error(), "zz") {
 		t.Errorf("--id zz with an extra column: err = %v, want both other and zz named", err)
+	}
+}
+
+// TestDataOneRowNYTaxiIsBad: a nytaxi file keeping one row is not "ok"
+// (training refuses it): exit 2, with advice about the nytaxi file, not
+// about fetching the UCI sets.
+func TestDataOneRowNYTaxiIsBad(t *testing.T) {
+	shared := shareddata.Dir(t, "uci")
+	one := writeFile(t, t.TempDir(), "one.csv", "id,vendor_id,pickup_datetime,dropoff_datetime,passenger_count,pickup_longitude,pickup_latitude,dropoff_longitude,dropoff_latitude,store_and_fwd_flag,trip_duration\n"+
+		"a,1,2016-03-14 17:24:55,2016-03-14 17:34:55,1,-73.98,40.75,-73.96,40.77,N,600\n")
+	out, _, err := run(t, "data", "--data-dir", shared, "--nytaxi", one)
+	if err == nil || exitCode(err) != 2 || strings.Contains(err.Error(), "fetch_uci") || !strings.Contains(out, "too few") {
+		t.Errorf("one-row nytaxi: err = %v (exit %d), output:\n%s", err, exitCode(err), out)
 	}
 }
