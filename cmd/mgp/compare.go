@@ -141,7 +141,7 @@ func runCompare(cmd *cobra.Command, g *globalOpts, o *compareOpts) error {
 		Version: version(), ResumeHint: commandLine(),
 	})
 	if err != nil {
-		return compareError(err)
+		return compareError(textColumnHint(err, o.inputs))
 	}
 	fmt.Fprintf(cmd.OutOrStdout(), "chosen: %s (%s)\nreport: %s; predict with: mgp predict --run %s --input NEW.csv --out PRED.csv\n(%s)\n",
 		rep.Decision.Chosen, rep.Decision.Reason, filepath.Join(out, "report.md"), filepath.Join(out, compare.BestLink),
@@ -166,6 +166,8 @@ func compareError(err error) error {
 	case errors.As(err, &ce):
 		return inputErr(fmt.Errorf("--out: %s was written with other settings (--iterations or the data file differ); "+
 			"use a new --out directory, or the first command's flags to resume it", ce.Path))
+	case errors.As(err, new(*compare.BusyError)), errors.As(err, new(*compare.RunDataError)):
+		return inputErr(fmt.Errorf("--out: %w", err))
 	case compare.IsInputError(err):
 		return inputErr(err)
 	case errors.As(err, &fe):

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"text/tabwriter"
@@ -31,16 +32,7 @@ of longitude, latitude, distance, duration).`,
 			if err := printSets(cmd.OutOrStdout(), rows, dir, asCSV); err != nil {
 				return err
 			}
-			bad := 0
-			for _, r := range rows {
-				if r.Bad {
-					bad++
-				}
-			}
-			if bad > 0 {
-				return inputErr(fmt.Errorf("%d data set(s) missing or malformed in %s: run scripts/fetch_uci.sh %s or pass --data-dir (nytaxi: --nytaxi FILE)", bad, dir, dir))
-			}
-			return nil
+			return badSetsErr(rows, dir)
 		},
 	}
 	c.Flags().BoolVar(&asCSV, "csv", false, "print CSV")
@@ -66,5 +58,26 @@ func printSets(w io.Writer, rows []data.SetCheck, dir string, asCSV bool) error 
 	}
 	tw.Flush()
 	fmt.Fprintf(w, "data directory: %s\n", dir)
+	return nil
+}
+
+// badSetsErr counts the bad data sets (exit 2) with the advice that fits:
+// fetching the UCI sets, or another nytaxi file.
+func badSetsErr(rows []data.SetCheck, dir string) error {
+	uci, taxi := 0, 0
+	for _, r := range rows {
+		switch {
+		case r.Bad && r.Kind == "nytaxi":
+			taxi++
+		case r.Bad:
+			uci++
+		}
+	}
+	switch {
+	case uci > 0:
+		return inputErr(fmt.Errorf("%d data set(s) missing or malformed in %s: run scripts/fetch_uci.sh %s or pass --data-dir (nytaxi: --nytaxi FILE)", uci+taxi, dir, dir))
+	case taxi > 0:
+		return inputErr(errors.New("the nytaxi file is missing or malformed (see its line above): pass the Kaggle train.csv with --nytaxi FILE"))
+	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mgpteam/mgp/pkg/models"
+	"github.com/mgpteam/mgp/pkg/outpath"
 	"github.com/mgpteam/mgp/pkg/predict"
 	"github.com/mgpteam/mgp/pkg/train"
 	"github.com/spf13/cobra"
@@ -21,6 +22,8 @@ type evalOpts struct {
 	partial bool
 	nll     string
 	points  string
+	// overwrite lets --points-out replace a file of another kind.
+	overwrite bool
 }
 
 func newEvalCmd(g *globalOpts) *cobra.Command {
@@ -38,6 +41,7 @@ func newEvalCmd(g *globalOpts) *cobra.Command {
 	c.Flags().StringVar(&o.latent, "latent", "", "SLGP/GPCDE: draws (w from p(w|x*), h from the encoder: the model's predictive), mean (the plug-in predictive, w and h at their means: what the draws add) or select (the one with the lower NLL on the run's held-out validation part); default: the run's own (eval.latent); never written when given")
 	c.Flags().BoolVar(&o.partial, "partial", false, "score an unfinished run's parameters as they are (never with --write)")
 	c.Flags().StringVar(&o.nll, "nll", "", "mnist runs: the Table 4 NLL estimator, kde (the paper's reading: per-pixel KDE of the samples; the default), joint (-log of the mean over the 200 Gaussian components of the product of the pixel densities, SLGP only) or kde-clipped (the KDE of the samples clipped to [0, 1], as Fig. 9 draws them: a diagnostic, not the paper's estimator); never written")
+	c.Flags().BoolVar(&o.overwrite, "overwrite", false, "replace an existing --points-out file even when it is not a CSV file (by its extension)")
 	c.Flags().StringVar(&o.points, "points-out", "", "also write one CSV row per test point: its inputs and outputs (original scale) and its NLL; the NLL column's mean is the test NLL (not for mnist)")
 	_ = c.MarkFlagRequired("run")
 	return c
@@ -47,6 +51,9 @@ func newEvalCmd(g *globalOpts) *cobra.Command {
 // (predict.Run.Rescore), then prints and writes what was asked.
 func runEval(cmd *cobra.Command, g *globalOpts, o *evalOpts) error {
 	if err := checkEvalFlags(cmd, o); err != nil {
+		return err
+	}
+	if err := checkNotCompareDir("--run", o.run); err != nil {
 		return err
 	}
 	r, err := predict.LoadRun(o.run, resolveDataDirForRun(g, o.run))
@@ -129,6 +136,11 @@ func checkEvalFlags(cmd *cobra.Command, o *evalOpts) error {
 	}
 	if cmd.Flags().Changed("seed") && o.seed < 0 {
 		return inputErr(fmt.Errorf("--seed %d: seeds are non-negative integers", o.seed))
+	}
+	if cmd.Flags().Changed("points-out") {
+		if err := checkOutFlag("--points-out", o.points, outpath.Policy{Exts: csvOutput, Overwrite: o.overwrite}, true); err != nil {
+			return err
+		}
 	}
 	switch o.latent {
 	case "", train.LatentDraws, train.LatentMean, train.LatentSelect:

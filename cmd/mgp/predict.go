@@ -3,9 +3,10 @@ package main
 import (
 	"errors"
 	"fmt"
-	"os"
+	"slices"
 
 	"github.com/mgpteam/mgp/pkg/models"
+	"github.com/mgpteam/mgp/pkg/outpath"
 	"github.com/mgpteam/mgp/pkg/predict"
 	"github.com/mgpteam/mgp/pkg/train"
 	"github.com/spf13/cobra"
@@ -20,6 +21,7 @@ type predictOpts struct {
 	partial         bool
 	ids             []string
 	keepColumns     bool
+	overwrite       bool
 }
 
 func newPredictCmd(g *globalOpts) *cobra.Command {
@@ -59,6 +61,7 @@ means when the run settled on it).`,
 	c.Flags().BoolVar(&o.partial, "partial", false, "predict with an unfinished run's parameters as they are")
 	c.Flags().StringSliceVar(&o.ids, "id", nil, "input column(s) to copy into the output, e.g. a row id (not model inputs)")
 	c.Flags().BoolVar(&o.keepColumns, "keep-columns", false, "copy every column that is not a model input into the output (as --id does for named ones)")
+	c.Flags().BoolVar(&o.overwrite, "overwrite", false, "replace an existing --out file even when it is not a CSV file (by its extension)")
 	for _, f := range []string{"run", "input", "out"} {
 		_ = c.MarkFlagRequired(f)
 	}
@@ -69,6 +72,9 @@ means when the run settled on it).`,
 // inputs and writes the predictions.
 func runPredict(cmd *cobra.Command, g *globalOpts, o *predictOpts) error {
 	if err := checkPredictFlags(o); err != nil {
+		return err
+	}
+	if err := checkNotCompareDir("--run", o.run); err != nil {
 		return err
 	}
 	p, err := predict.Load(o.run, resolveDataDirForRun(g, o.run))
@@ -100,18 +106,22 @@ func runPredict(cmd *cobra.Command, g *globalOpts, o *predictOpts) error {
 	return nil
 }
 
-// checkPredictFlags refuses too few --samples, an --out that is a
-// directory and a --quantiles level outside [0, 1].
+// checkPredictFlags refuses too few --samples, an --out that package
+// outpath does not allow (the input, a run's file, a directory, ...) and
+// --quantiles levels that are not distinct numbers strictly between 0 and 1.
 func checkPredictFlags(o *predictOpts) error {
 	if o.samples < predict.MinSamples {
 		return inputErr(fmt.Errorf("--samples %d: need at least %d", o.samples, predict.MinSamples))
 	}
-	if st, err := os.Stat(o.out); err == nil && st.IsDir() {
-		return inputErr(fmt.Errorf("--out %s is a directory: give the name of the CSV file to write", o.out))
+	if err := checkOutFlag("--out", o.out, outpath.Policy{Inputs: []string{o.input}, Exts: csvOutput, Overwrite: o.overwrite}, true); err != nil {
+		return err
 	}
-	for _, q := range o.quantiles {
-		if q < 0 || q > 1 {
-			return inputErr(fmt.Errorf("--quantiles: %g is not in [0, 1]", q))
+	for i, q := range o.quantiles {
+		if !(q > 0 && q < 1) {
+			return inputErr(fmt.Errorf("--quantiles: %g is not strictly between 0 and 1 (the sample minimum and maximum are not quantile estimates)", q))
+		}
+		if slices.Contains(o.quantiles[:i], q) {
+			return inputErr(fmt.Errorf("--quantiles: %g is given twice", q))
 		}
 	}
 	return nil

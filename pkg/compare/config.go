@@ -155,11 +155,11 @@ func RunConfigYAML(candidate string, s Settings) ([]byte, error) {
 		return nil, err
 	}
 	head := fmt.Sprintf("# %s on %s, written by mgp compare: a random 90/10 split per seed, statistics from\n"+
-		"# the training rows only (data.stats: train)", candidate, s.Path)
+		"# the training rows only (data.stats: train)", candidate, oneLine(s.Path))
 	switch {
 	case s.Refit:
 		head = fmt.Sprintf("# %s on %s, written by mgp compare --refit: the final fit on every row (data.split:\n"+
-			"# none, statistics of all rows, no test set) for %d iterations, the iteration chosen on the splits", candidate, s.Path, s.Iterations)
+			"# none, statistics of all rows, no test set) for %d iterations, the iteration chosen on the splits", candidate, oneLine(s.Path), s.Iterations)
 	case NeedsSelection(model):
 		head += ", 10 % of the training rows held out to select the iteration"
 	}

@@ -84,18 +84,19 @@ func checkKernels(ms, kernels []string) error {
 // and applies to all; another kernel sets model.kernel for the models that
 // take one (models.TakesKernel) and is left out when none does. Nothing
 // without kernels.
-func kernelVariants(b *strings.Builder, ms, kernels []string) {
+func kernelVariants(ms, kernels []string) []variantDoc {
 	if len(kernels) == 0 {
-		return
+		return nil
 	}
 	takers := slices.DeleteFunc(slices.Clone(ms), func(m string) bool { return !models.TakesKernel(m) })
-	b.WriteString("variants:\n")
+	var out []variantDoc
 	for _, k := range kernels {
 		switch {
 		case k == models.KernelSE:
-			b.WriteString("  - name: " + k + "\n")
+			out = append(out, variantDoc{Name: k})
 		case len(takers) > 0:
-			b.WriteString("  - name: " + k + "\n    models: [" + strings.Join(takers, ", ") + "]\n    set:\n      model.kernel: " + k + "\n")
+			out = append(out, variantDoc{Name: k, Models: takers, Set: map[string]string{"model.kernel": k}})
 		}
 	}
+	return out
 }

@@ -53,7 +53,8 @@ type Options struct {
 // trains every model on every split through the sweep (resuming what an
 // earlier call left), builds the report and the decision, retrains the
 // chosen model on every row when o.Refit, and writes the figures and the
-// report. Errors the user's input causes satisfy IsInputError or are a
+// report, holding o.Out's lock throughout (a *BusyError when another
+// comparison holds it). Errors the user's input causes satisfy IsInputError or are a
 // *train.InputError; runs that failed are a *FailedRunsError; an ended ctx
 // is a *sweep.Interrupted.
 func Run(ctx context.Context, o Options) (*Report, error) {
@@ -62,6 +63,11 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		return nil, &inputError{err}
 	}
 	cands := Candidates(o.Models, o.Kernels)
+	lock, err := lockOut(o.Out)
+	if err != nil {
+		return nil, err
+	}
+	defer lock.Release()
 	tbl, err := ReadTable(o.Data, o.Target, o.Inputs)
 	if err != nil {
 		return nil, &inputError{err}

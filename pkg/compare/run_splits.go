@@ -24,10 +24,15 @@ func (e *FailedRunsError) Error() string {
 }
 
 // runSplits trains every model on every split through the sweep, o.Jobs
-// at a time, skipping finished runs and resuming half-done ones.
+// at a time, skipping finished runs and resuming half-done ones; a
+// finished run trained on other data is refused (checkRunData).
 func runSplits(ctx context.Context, o Options, spec *sweep.Spec, runs []sweep.Run) error {
 	ps, err := sweep.Prepare(runs, sweep.PrepareOptions{DataDir: func(string) string { return o.DataDir }})
 	if err != nil {
+		return err
+	}
+	sweep.SetWants(ps)
+	if err := checkRunData(ps); err != nil {
 		return err
 	}
 	costs, err := sweep.LoadCostModel(spec.Out, nil, sweep.DefaultCostFile)

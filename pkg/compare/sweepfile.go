@@ -2,11 +2,9 @@ package compare
 
 import (
 	"bytes"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/mgpteam/mgp/pkg/results"
 	"github.com/mgpteam/mgp/pkg/sweep"
@@ -40,15 +38,12 @@ func WriteSweep(out string, models, kernels []string, splits int, s Settings) (*
 			return nil, err
 		}
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "# Written by mgp compare: %d random splits of %s; re-run with\n#   mgp sweep -c %s\n",
-		splits, s.Path, filepath.Join(out, SweepFile))
-	fmt.Fprintf(&b, "name: compare-%s\ndescription: mgp compare on %s (target %s)\n", s.Name, s.Path, s.Target)
-	fmt.Fprintf(&b, "out: %q\ndatasets: [%s]\nmodels: [%s]\nseeds: \"0-%d\"\nconfig: %q\n",
-		filepath.Join(out, RunsDir), s.Name, strings.Join(models, ", "), splits-1, filepath.Join(out, ConfigDir, "{model}.yaml"))
-	kernelVariants(&b, models, kernels)
+	b, err := sweepYAML(out, models, kernels, splits, s)
+	if err != nil {
+		return nil, err
+	}
 	path := filepath.Join(out, SweepFile)
-	if err := results.WriteFileAtomic(path, func(w io.Writer) error { _, err := io.WriteString(w, b.String()); return err }); err != nil {
+	if err := results.WriteFileAtomic(path, func(w io.Writer) error { _, err := w.Write(b); return err }); err != nil {
 		return nil, err
 	}
 	return sweep.ReadSpec(path)

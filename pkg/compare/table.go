@@ -31,12 +31,20 @@ func (t *Table) Rows() int { r, _ := t.M.Dims(); return r }
 
 // ReadTable reads the target column and the input columns (every other
 // column when inputs is empty) of the CSV at path. An unknown or repeated
-// column is an *OptionError of target or inputs listing the header;
+// column is an *OptionError of target or inputs listing the header; a file
+// that is not UTF-8, a header with an empty or repeated name and values of
+// magnitude MaxAbsValue or more are *OptionErrors of data;
 // file problems are data.FileErrors naming the line and column. Only the
 // columns read must be numeric.
 func ReadTable(path, target string, inputs []string) (*Table, error) {
 	t := &Table{Target: strings.TrimSpace(target)}
+	if err := checkEncoding(path); err != nil {
+		return nil, err
+	}
 	pick := func(h []string) ([]int, error) {
+		if err := checkHeader(path, h); err != nil {
+			return nil, err
+		}
 		tj := slices.Index(h, t.Target)
 		if tj < 0 {
 			return nil, optionErrorf("target", " %q: %s has no such column; its columns are: %s", target, path, strings.Join(h, ", "))
@@ -75,6 +83,9 @@ func ReadTable(path, target string, inputs []string) (*Table, error) {
 	}
 	if r, _ := m.Dims(); r < 20 {
 		return nil, optionErrorf("data", " %s: %d rows; a 90/10 split of fewer than 20 rows leaves at most one test row", path, r)
+	}
+	if err := checkMagnitude(path, m, append(slices.Clone(t.Inputs), t.Target)); err != nil {
+		return nil, err
 	}
 	t.M = m
 	return t, nil

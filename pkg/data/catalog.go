@@ -69,6 +69,10 @@ func checkNYTaxi(path string) (SetCheck, error) {
 		return SetCheck{Name: "nytaxi", Kind: "nytaxi", Status: err.Error(), Bad: true}, err
 	}
 	sp := NYTaxiSplit(ds.N(), 0)
+	if len(sp.Train) == 0 || len(sp.Test) == 0 {
+		err := fmt.Errorf("%s: kept %d rows (read %d), too few for a train/test split: training refuses it", path, cnt.Kept, cnt.Read)
+		return SetCheck{Name: "nytaxi", Kind: "nytaxi", N: ds.N(), Dx: ds.Dx(), Status: err.Error(), Bad: true}, err
+	}
 	return SetCheck{"nytaxi", "nytaxi", ds.N(), len(sp.Train), len(sp.Test), ds.Dx(),
 		fmt.Sprintf("ok: %s: read %d, kept %d; %s", path, cnt.Read, cnt.Kept, cnt.DropSummary()), false}, nil
 }

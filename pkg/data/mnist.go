@@ -24,7 +24,8 @@ const (
 // at random later). The inputs are the one-hot labels (N×10), the outputs
 // the pixels divided by 255 (N×784, in [0, 1], not standardised: A-44).
 // Errors name the file: a missing or truncated file, a wrong magic number
-// or image size, label and image counts that differ, a label outside 0-9.
+// or image size (28×28 exactly), an image file holding no images, label
+// and image counts that differ, a label outside 0-9.
 func LoadMNIST(dir string) (*Dataset, error) {
 	var images, labels [][]byte
 	for _, pair := range mnistFiles {
@@ -33,8 +34,11 @@ func LoadMNIST(dir string) (*Dataset, error) {
 		if err != nil {
 			return nil, fmt.Errorf("mnist: %w", err)
 		}
-		if img.Dims[1]*img.Dims[2] != MNISTPixels {
-			return nil, fmt.Errorf("mnist: %s: images are %d×%d, want 28×28", imgPath, img.Dims[1], img.Dims[2])
+		if img.Dims[1] != 28 || img.Dims[2] != 28 {
+			return nil, &FileError{Path: imgPath, Msg: fmt.Sprintf("mnist: images are %d×%d, want 28×28", img.Dims[1], img.Dims[2])}
+		}
+		if img.Dims[0] == 0 {
+			return nil, &FileError{Path: imgPath, Msg: "mnist: the file holds no images: put the full LeCun MNIST files there"}
 		}
 		lab, err := ReadIDX(labPath, 1)
 		if err != nil {

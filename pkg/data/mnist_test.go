@@ -1,6 +1,7 @@
 package data
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -107,5 +108,22 @@ func TestLoadMNISTShared(t *testing.T) {
 	}
 	if lo != 0 || hi != 1 {
 		t.Errorf("pixels in [%g, %g], want [0, 1]", lo, hi)
+	}
+}
+
+// TestLoadMNISTRefusesEmptyAndMisshapen: valid IDX files holding zero
+// images, and images of 16×49 pixels (784 in all), are refused with a
+// FileError naming the image file, not a panic.
+func TestLoadMNISTRefusesEmptyAndMisshapen(t *testing.T) {
+	dir := t.TempDir()
+	writeMNIST(t, dir, []byte{}, []byte{})
+	var fe *FileError
+	if _, err := LoadMNIST(dir); !errors.As(err, &fe) || !strings.Contains(err.Error(), "no images") || !strings.Contains(err.Error(), mnistFiles[0][0]) {
+		t.Errorf("zero images: err = %v, want a FileError naming the file", err)
+	}
+	writeMNIST(t, dir, []byte{1}, []byte{2})
+	writeBytes(t, dir, mnistFiles[0][0], gzipped(t, idxBytes([]int{1, 16, 49}, make([]byte, MNISTPixels))))
+	if _, err := LoadMNIST(dir); !errors.As(err, &fe) || !strings.Contains(err.Error(), "16×49") {
+		t.Errorf("16×49 images: err = %v, want a FileError saying 16×49", err)
 	}
 }

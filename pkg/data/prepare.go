@@ -86,6 +86,9 @@ func Prepare(ds *Dataset, opt SplitOptions) (*Prepared, error) {
 	if err := checkStats(ds, std); err != nil {
 		return nil, err
 	}
+	if err := checkSpread(ds, statRows(opt.Stats, sp), opt.Stats != "none"); err != nil {
+		return nil, err
+	}
 	xs, ys := std.TransformX(ds.X), std.TransformY(ds.Y)
 	return &Prepared{
 		Name:   ds.Name,

@@ -116,7 +116,11 @@ func (p *Predictor) inputColumns(path string, header, ids []string) ([]int, erro
 		}
 	}
 	if len(missing) > 0 || len(unknown) > 0 {
-		return nil, &train.InputError{Err: headerError(path, p.XNames, missing, unknown)}
+		err := headerError(path, p.XNames, missing, unknown)
+		if absent := absentIDs(header, ids); len(absent) > 0 {
+			err = fmt.Errorf("%w; id columns not in the header: %s", err, strings.Join(absent, ", "))
+		}
+		return nil, &train.InputError{Err: err}
 	}
 	return col, nil
 }
@@ -158,4 +162,15 @@ func (p *Predictor) OtherColumns(path string) ([]string, error) {
 		return nil, &train.InputError{Err: err}
 	}
 	return keep, nil
+}
+
+// absentIDs returns the id names the header does not hold.
+func absentIDs(header, ids []string) []string {
+	var absent []string
+	for _, id := range ids {
+		if !slices.ContainsFunc(header, func(h string) bool { return strings.TrimSpace(h) == id }) {
+			absent = append(absent, id)
+		}
+	}
+	return absent
 }

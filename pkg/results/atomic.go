@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -30,9 +31,22 @@ func WriteJSONAtomic(path string, v any) error {
 // is removed and path is left as it was. The temporary name starts with a
 // dot and ends in ".tmp", so scans for "*.json" or "*.png" never see it; a
 // writer killed mid-write leaves it behind (see RemoveStaleTemps).
+//
+// A path that is a FIFO or a character device (/dev/null, /dev/stdout, a
+// terminal), or a symbolic link to one, is written to in place, never
+// replaced by a regular file; a symbolic link to a regular file is followed,
+// so the file it names is replaced and the link is kept.
 func WriteFileAtomic(path string, write func(io.Writer) error) error {
-	if st, serr := os.Stat(path); serr == nil && st.IsDir() {
+	st, serr := os.Stat(path)
+	switch {
+	case serr == nil && st.IsDir():
 		return fmt.Errorf("%s is a directory: give the name of a file to write", path)
+	case serr == nil && WrittenInPlace(st.Mode()):
+		return writeInPlace(path, write)
+	case serr == nil:
+		if real, err := filepath.EvalSymlinks(path); err == nil {
+			path = real
+		}
 	}
 	_, err := WriteFileAtomicNamed(filepath.Dir(path), filepath.Base(path), func(w io.Writer) (string, error) {
 		return filepath.Base(path), write(w)
@@ -55,8 +69,9 @@ func WriteFileAtomicNamed(dir, base string, write func(io.Writer) (string, error
 		return "", err
 	}
 	tmp := f.Name()
+	committed := false
 	defer func() {
-		if err != nil {
+		if !committed { // an error, or a panic in write
 			_ = f.Close()
 			_ = os.Remove(tmp)
 		}
@@ -84,6 +99,7 @@ func WriteFileAtomicNamed(dir, base string, write func(io.Writer) (string, error
 	if err = os.Rename(tmp, path); err != nil {
 		return "", err
 	}
+	committed = true
 	syncDir(dir)
 	return path, nil
 }
@@ -97,4 +113,24 @@ func syncDir(dir string) {
 	}
 	_ = d.Sync() // the rename has happened either way
 	_ = d.Close()
+}
+
+// WrittenInPlace reports whether a file of mode m is written to in place
+// rather than replaced: a FIFO or a character device.
+func WrittenInPlace(m fs.FileMode) bool {
+	return m&fs.ModeNamedPipe != 0 || (m&fs.ModeDevice != 0 && m&fs.ModeCharDevice != 0)
+}
+
+// writeInPlace opens the FIFO or device at path for writing and lets write
+// fill it.
+func writeInPlace(path string, write func(io.Writer) error) error {
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	if err := write(f); err != nil {
+		_ = f.Close()
+		return err
+	}
+	return f.Close()
 }

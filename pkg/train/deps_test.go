@@ -82,6 +82,9 @@ func depRules() []depRule {
 		{pkg: "pkg/report", only: p("eval", "results"), forbidden: cli},
 		{pkg: "pkg/runlock", only: []string{}, forbidden: cli},
 		{pkg: "pkg/rundir", only: p("results", "runlock", "config"), forbidden: cli},
+		// outpath decides what a user-named output may be: it knows the
+		// run directory's files, nothing else of mgp.
+		{pkg: "pkg/outpath", only: p("rundir", "results", "runlock", "config"), forbidden: cli},
 		{pkg: "pkg/train", forbidden: append(p("report", "sweep", "compare", "predict", "fit", "paper"), cli...)},
 		{pkg: "pkg/sweep", forbidden: append(p("report", "compare", "predict", "fit", "paper"), cli...)},
 		{pkg: "pkg/compare", only: p("sweep", "train", "report", "results", "plot", "eval", "data", "rundir",

@@ -1,0 +1,77 @@
+package compare
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+	"math"
+	"os"
+	"strings"
+	"unicode/utf8"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// MaxAbsValue bounds the values a compared column may hold: larger ones
+// overflow the statistics of standardisation.
+const MaxAbsValue = 1e150
+
+// checkEncoding refuses a file that is not UTF-8 text: a UTF-16 one (a
+// byte-order mark, or NUL bytes in its first 64 KiB) or one whose header
+// is not valid UTF-8 (Latin-1, say), before any column name is used.
+func checkEncoding(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	head := make([]byte, 64<<10)
+	n, err := io.ReadFull(f, head)
+	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
+		return err
+	}
+	head = head[:n]
+	switch {
+	case bytes.HasPrefix(head, []byte{0xff, 0xfe}), bytes.HasPrefix(head, []byte{0xfe, 0xff}):
+		return optionErrorf("data", " %s is UTF-16 text: save it as UTF-8 (e.g. iconv -f UTF-16 -t UTF-8)", path)
+	case bytes.IndexByte(head, 0) >= 0:
+		return optionErrorf("data", " %s holds NUL bytes: it is not a text CSV file (UTF-16? save it as UTF-8)", path)
+	}
+	line, _ := bufio.NewReader(bytes.NewReader(head)).ReadBytes('\n')
+	if !utf8.Valid(line) {
+		return optionErrorf("data", " %s: its header is not UTF-8 (Latin-1?): save the file as UTF-8 (e.g. iconv -f LATIN1 -t UTF-8)", path)
+	}
+	return nil
+}
+
+// checkHeader refuses an empty column name and a name given twice, which
+// would otherwise reach the training runs.
+func checkHeader(path string, h []string) error {
+	for j, name := range h {
+		name = strings.TrimSpace(name)
+		if name == "" {
+			return optionErrorf("data", " %s: column %d has no name in the header", path, j+1)
+		}
+		for _, other := range h[:j] {
+			if strings.TrimSpace(other) == name {
+				return optionErrorf("data", " %s: column %q appears twice in the header", path, name)
+			}
+		}
+	}
+	return nil
+}
+
+// checkMagnitude refuses values of magnitude MaxAbsValue or more in the
+// columns read (names in column order).
+func checkMagnitude(path string, m *mat.Dense, names []string) error {
+	r, c := m.Dims()
+	for i := range r {
+		for j := range c {
+			if v := m.At(i, j); math.Abs(v) >= MaxAbsValue {
+				return optionErrorf("data", " %s: column %q holds %g (data row %d), too large to standardise: rescale it (e.g. to other units) so that its values stay well below %g",
+					path, names[j], v, i+1, MaxAbsValue)
+			}
+		}
+	}
+	return nil
+}
