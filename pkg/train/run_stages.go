@@ -175,6 +175,9 @@ func (r *run) newTrainer() error {
 		if err := r.sel.catchUp(r.ctx, tr.Iter()); err != nil {
 			return r.selectErr(err)
 		}
+		if cfg.Train.Stop.Enabled() {
+			tr.Stop = r.sel.stopNow
+		}
 	}
 	if cfg.Train.EvalEvery > 0 {
 		evalFn := evaluatorFor(exp)
@@ -228,7 +231,7 @@ func (r *run) save(complete bool) error {
 	ck := NewCheckpoint(r.cfg, r.m.Params(), r.opts.Version)
 	ck.Variant, ck.State, ck.Data = r.opts.Variant, st, dataInfo(r.exp)
 	ck.EarlierVersions = r.earlier
-	ck.Trained = st.Iter == r.cfg.Train.Iterations
+	ck.Trained = st.Iter == r.cfg.Train.Iterations || (r.sel != nil && r.sel.stopNow())
 	ck.Complete = complete
 	ck.ConfigFingerprint, ck.DataFingerprint = ConfigFingerprint(r.cfg), r.exp.Fingerprint
 	if r.sel != nil {
