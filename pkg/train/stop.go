@@ -70,8 +70,8 @@ func (s *selector) stopNow() bool {
 	return stop
 }
 
-// stopRecord returns where training ended (iteration it) and why, for
-// result.json; ("" when the run has no early stopping).
+// stopRecord returns why training ended at iteration it, for result.json
+// ("" when the run has no early stopping).
 func (s *selector) stopRecord(it, iterations int) string {
 	if !s.stop.Enabled() {
 		return ""
