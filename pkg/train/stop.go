@@ -19,10 +19,10 @@ import (
 type StopConfig struct {
 	// Patience is the number of checks without an improvement of at
 	// least MinDelta after which training ends (0: no early stopping).
-	Patience int `mapstructure:"patience" json:"patience,omitempty"`
+	Patience int `mapstructure:"patience" json:"patience,omitempty" yaml:"patience"`
 	// MinDelta is the least decrease of the held-out NLL (nats per
 	// point, original y scale) that counts as an improvement (>= 0).
-	MinDelta float64 `mapstructure:"min_delta" json:"min_delta,omitempty"`
+	MinDelta float64 `mapstructure:"min_delta" json:"min_delta,omitempty" yaml:"min_delta"`
 }
 
 // Enabled reports whether the config asks for early stopping.
