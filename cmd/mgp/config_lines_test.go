@@ -69,7 +69,7 @@ func badValue(k reflect.Kind) string {
 		return "3"
 	case reflect.String:
 		return "[1, 2]"
-	case reflect.Slice:
+	case reflect.Slice, reflect.Struct:
 		return "seven"
 	}
 	panic(fmt.Sprintf("no bad value for %s", k))

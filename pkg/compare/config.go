@@ -55,7 +55,21 @@ type Settings struct {
 	// Latent is the refit's eval.latent (models.Draws or models.PlugIn;
 	// "" leaves it out).
 	Latent models.Predictive
+	// Stop, when enabled, is every split run's early stopping (train.stop,
+	// with Iterations the cap): every model then holds out 10 % of its
+	// training rows, checked every stopEvery iterations (its selectEvery
+	// where finer). Zero: fixed Iterations, selection where
+	// NeedsSelection says so. Mgp compare uses DefaultStop.
+	Stop train.StopConfig
 }
+
+// DefaultStop is mgp compare's early-stopping rule: end a run after 10
+// held-out checks (2,500 iterations at stopEvery) without an improvement
+// of the held-out NLL by at least 0.01 nats.
+var DefaultStop = train.StopConfig{Patience: 10, MinDelta: 0.01}
+
+// stopEvery is the held-out cadence of runs with early stopping.
+const stopEvery = 250
 
 // modelSettings are the model sections compare uses: the paper's UCI
 // settings (M = 100) and, for SLGP, the recommended one (fixed N(0, 1)
@@ -110,7 +124,8 @@ func DataName(base string) string {
 // model-kernel: the model with model.kernel set) for s: the model's
 // settings, the CSV with a random 90/10 split standardised on the training
 // rows only, Adam 0.005 on minibatches of 512, 200 predictive samples, and
-// held-out selection where NeedsSelection says so. The split seed and the
+// held-out selection where NeedsSelection says so (for every model, with
+// early stopping, when s.Stop is enabled). The split seed and the
 // model seed are set per split by the sweep.
 func RunConfigYAML(candidate string, s Settings) ([]byte, error) {
 	model, kernel := SplitCandidate(candidate)
@@ -129,7 +144,15 @@ func RunConfigYAML(candidate string, s Settings) ([]byte, error) {
 	}
 	tr := map[string]any{"iterations": s.Iterations, "batch_size": 512, "lr": 0.005, "log_every": max(1, s.Iterations/10)}
 	ev := map[string]any{"samples": 200}
-	if every, ok := selectEvery[model]; ok && !s.Refit {
+	every, ok := selectEvery[model]
+	if s.Stop.Enabled() && !s.Refit {
+		if !ok || every > stopEvery {
+			every = stopEvery
+		}
+		ok = true
+		tr["stop"] = map[string]any{"patience": s.Stop.Patience, "min_delta": s.Stop.MinDelta}
+	}
+	if ok && !s.Refit {
 		tr["validation"] = 0.1
 		tr["select_every"] = max(1, min(every, s.Iterations/20))
 		if model == "slgp" {
@@ -160,6 +183,8 @@ func RunConfigYAML(candidate string, s Settings) ([]byte, error) {
 	case s.Refit:
 		head = fmt.Sprintf("# %s on %s, written by mgp compare --refit: the final fit on every row (data.split:\n"+
 			"# none, statistics of all rows, no test set) for %d iterations, the iteration chosen on the splits", candidate, oneLine(s.Path), s.Iterations)
+	case s.Stop.Enabled():
+		head += fmt.Sprintf(", 10 %% of the training rows held out to select the iteration and stop early (train.stop; at most %d iterations)", s.Iterations)
 	case NeedsSelection(model):
 		head += ", 10 % of the training rows held out to select the iteration"
 	}

@@ -63,13 +63,21 @@ func Markdown(r *Report) string {
 			fmt.Fprintf(&b, "![%s](%s)\n\n", k, r.Figures[k])
 		}
 	}
-	b.WriteString("## Every split\n\n| model | split | test NLL | CRPS | RMSE | 50 % cov. | 90 % cov. | 95 % cov. | PIT KS | selected iteration | train s |\n")
-	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|\n")
+	stops := stoppedEarly(r)
+	stopHead, stopRule := "", ""
+	if stops {
+		stopHead, stopRule = " stopped at |", "---|"
+	}
+	b.WriteString("## Every split\n\n| model | split | test NLL | CRPS | RMSE | 50 % cov. | 90 % cov. | 95 % cov. | PIT KS | selected iteration |" + stopHead + " train s |\n")
+	b.WriteString("|---|---|---|---|---|---|---|---|---|---|" + stopRule + "---|\n")
 	for _, s := range r.Models {
 		for _, sp := range s.Splits {
 			sel := "last"
 			if sp.SelectedIter > 0 {
 				sel = fmt.Sprint(sp.SelectedIter)
+			}
+			if stops {
+				sel += " | " + stopCell(sp.StoppedAt, r.Iterations)
 			}
 			fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %.0f |\n", s.Model, sp.Seed, f3(float64(sp.NLL)),
 				g4(float64(sp.CRPS)), g4(float64(sp.RMSE)), f2(float64(sp.Cov50)), f2(float64(sp.Cov90)), f2(float64(sp.Cov95)),
@@ -77,6 +85,9 @@ func Markdown(r *Report) string {
 		}
 	}
 	fmt.Fprintf(&b, "\n## Protocol\n\n%s. %s\n", r.Protocol, ruleText)
+	if stops {
+		b.WriteString("\n" + stopText(r.Iterations) + "\n")
+	}
 	return b.String()
 }
 

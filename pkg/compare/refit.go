@@ -35,13 +35,14 @@ type Refit struct {
 }
 
 // RefitPlan returns what the final fit of the chosen model s trains: the
-// iterations (for a model with held-out selection the median over the
+// iterations (for a model with held-out selection, early stopping's
+// included, the median over the
 // splits of the selected iteration, at least 1; otherwise every split's
 // iterations), why, and the predictive (for a latent model whose splits
 // chose between the draws and the plug-in predictive, the one most splits
 // chose, draws on a tie; "" otherwise).
 func RefitPlan(s ModelSummary, iterations int) (iters int, from string, latent models.Predictive) {
-	if !NeedsSelection(s.Model) || len(s.Splits) == 0 {
+	if len(s.Splits) == 0 || s.Splits[0].SelectedIter == 0 {
 		return iterations, fmt.Sprintf("as on every split (%s has no held-out selection: it trains to the last iteration)", s.Model), ""
 	}
 	sel := make([]int, len(s.Splits))

@@ -77,7 +77,8 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		return nil, err
 	}
 	set := Settings{Name: DataName(data.CSVName(o.Data)),
-		Path: dataPath, Target: o.Target, Iterations: o.Iterations, NTrain: tbl.Rows() - tbl.Rows()/10}
+		Path: dataPath, Target: o.Target, Iterations: o.Iterations, NTrain: tbl.Rows() - tbl.Rows()/10,
+		Stop: DefaultStop}
 	spec, err := WriteSweep(o.Out, o.Models, o.Kernels, o.Splits, set)
 	if err != nil {
 		return nil, &inputError{err}

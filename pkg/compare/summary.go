@@ -31,6 +31,9 @@ type SplitMetrics struct {
 	NTest int `json:"n_test"`
 	// SelectedIter is the held-out selected iteration (0: the last).
 	SelectedIter int `json:"selected_iter,omitempty"`
+	// StoppedAt is the iteration early stopping ended the run at (0: no
+	// early stopping).
+	StoppedAt int `json:"stopped_at,omitempty"`
 	// TrainSeconds is the run's training time.
 	TrainSeconds Num `json:"train_seconds"`
 	// Predictive is the run's predictive: "mean" (a latent model's plug-in,
@@ -77,7 +80,7 @@ func ReadSplit(dir string, seed uint64) (SplitMetrics, error) {
 		return s, fmt.Errorf("%s: the result has no calibration metrics (written by an older mgp): re-score it with mgp eval --run %s --write", dir, dir)
 	}
 	if r.Selection != nil {
-		s.SelectedIter = r.Selection.Iter
+		s.SelectedIter, s.StoppedAt = r.Selection.Iter, r.Selection.StoppedAt
 	}
 	s.Predictive = r.Predictive
 	return s, nil

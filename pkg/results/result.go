@@ -69,6 +69,11 @@ type Selection struct {
 	// ValNLLPlugIn is the validation NLL of the selected parameters with
 	// the plug-in predictive (eval.latent = select; ValNLL is with draws).
 	ValNLLPlugIn *float64 `json:"val_nll_plug_in,omitempty"`
+	// StoppedAt is the iteration training ended at under early stopping
+	// (train.stop; the Result's Iterations is then its cap), and
+	// StopReason why it ended there; both absent without train.stop.
+	StoppedAt  int    `json:"stopped_at,omitempty"`
+	StopReason string `json:"stop_reason,omitempty"`
 }
 
 // Result is the record one training-and-evaluation run writes as JSON.

@@ -85,6 +85,10 @@ type TrainConfig struct {
 	Validation float64 `mapstructure:"validation" json:"validation,omitempty"`
 	// SelectEvery is the validation cadence (default DefaultSelectEvery).
 	SelectEvery int `mapstructure:"select_every" json:"select_every,omitempty"`
+	// Stop, when its patience is set, ends training early once the
+	// held-out NLL stops improving (StopConfig; needs Validation), with
+	// Iterations as the cap. Absent, training runs Iterations steps.
+	Stop StopConfig `mapstructure:"stop" json:"stop,omitzero"`
 }
 
 // EvalConfig sets the evaluation protocol (models.md §8).
@@ -161,6 +165,9 @@ func (c *RunConfig) Validate() error {
 	}
 	if c.Train.SelectEvery > 0 && c.Train.Validation == 0 {
 		return config.Errorf("train.select_every", "train.select_every = %d needs train.validation (the fraction of the training split to hold out), e.g. 0.1", c.Train.SelectEvery)
+	}
+	if err := validateStop(c.Train); err != nil {
+		return err
 	}
 	if c.Train.CheckpointEvery < 0 {
 		return config.Errorf("train.checkpoint_every", "train.checkpoint_every = %d: must be >= 0 (0: about every five minutes)", c.Train.CheckpointEvery)

@@ -87,7 +87,7 @@ func (r *run) evaluate() (*results.Result, error) {
 		Model: cfg.ModelName(), Dataset: exp.Name, Variant: r.opts.Variant, Config: configMap(cfg),
 		SplitSeed: cfg.Data.SplitSeed, ModelSeed: cfg.Train.Seed, Split: exp.Split,
 		Iterations: cfg.Train.Iterations, TrainSeconds: trainSec, EvalSeconds: evalSec,
-		ItersPerSecond: float64(cfg.Train.Iterations) / max(trainSec, 1e-9),
+		ItersPerSecond: float64(r.tr.Iter()) / max(trainSec, 1e-9),
 		Metrics:        met, Trace: r.tr.Trace(), Selection: selInfo,
 		Version: r.opts.Version, EarlierVersions: r.earlier, GoVersion: runtime.Version(), BLAS: ad.Backend(),
 		Date: time.Now().UTC().Format(time.RFC3339), Command: r.opts.Command,
@@ -127,9 +127,14 @@ func (r *run) selected(last results.Metrics) (*results.Selection, error) {
 	nv, _ := r.hold.X.Dims()
 	nt, _ := r.exp.XTrain.Dims()
 	st := r.sel.state
+	why := r.sel.stopRecord(r.tr.Iter(), r.cfg.Train.Iterations)
+	stoppedAt := 0
+	if why != "" {
+		stoppedAt = r.tr.Iter()
+	}
 	return &results.Selection{Validation: r.cfg.Train.Validation, NValidation: nv, NTrain: nt, Every: r.sel.every,
 		Iter: st.Iter, ValNLL: st.NLL, LastMetrics: last, LastDiagnostics: lastDiag, Trace: st.Trace,
-		ValNLLPlugIn: valPlugIn}, nil
+		ValNLLPlugIn: valPlugIn, StoppedAt: stoppedAt, StopReason: why}, nil
 }
 
 // write reports the result's warnings and, when the run has a directory,

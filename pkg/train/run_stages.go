@@ -175,6 +175,9 @@ func (r *run) newTrainer() error {
 		if err := r.sel.catchUp(r.ctx, tr.Iter()); err != nil {
 			return r.selectErr(err)
 		}
+		if cfg.Train.Stop.Enabled() {
+			tr.Stop = r.sel.stopNow
+		}
 	}
 	if cfg.Train.EvalEvery > 0 {
 		evalFn := evaluatorFor(exp)
@@ -228,7 +231,7 @@ func (r *run) save(complete bool) error {
 	ck := NewCheckpoint(r.cfg, r.m.Params(), r.opts.Version)
 	ck.Variant, ck.State, ck.Data = r.opts.Variant, st, dataInfo(r.exp)
 	ck.EarlierVersions = r.earlier
-	ck.Trained = st.Iter == r.cfg.Train.Iterations
+	ck.Trained = st.Iter == r.cfg.Train.Iterations || (r.sel != nil && r.sel.stopNow())
 	ck.Complete = complete
 	ck.ConfigFingerprint, ck.DataFingerprint = ConfigFingerprint(r.cfg), r.exp.Fingerprint
 	if r.sel != nil {
@@ -253,8 +256,8 @@ func (r *run) selectErr(err error) error {
 	return err
 }
 
-// fit trains to the last iteration (checkpointing on an interruption) and
-// makes the last held-out check.
+// fit trains to the last iteration or until early stopping ends training
+// (checkpointing on an interruption) and makes the last held-out check.
 func (r *run) fit() error {
 	if err := r.tr.Run(r.ctx); err != nil {
 		if r.ctx.Err() != nil && errors.Is(err, r.ctx.Err()) {
@@ -270,6 +273,13 @@ func (r *run) fit() error {
 	}
 	if r.sel == nil {
 		return nil
+	}
+	if it, p := r.tr.Iter(), r.tr.Progress; it < r.cfg.Train.Iterations && p != nil {
+		nl := "" // end the progress bar's line
+		if p.TTY {
+			nl = "\n"
+		}
+		fmt.Fprintf(r.opts.Log, "%s%s: %s\n", nl, p.Label, r.sel.stopRecord(it, r.cfg.Train.Iterations))
 	}
 	if err := r.sel.finish(r.ctx, r.tr.Iter()); err != nil {
 		return r.selectErr(err)

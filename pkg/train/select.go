@@ -78,7 +78,9 @@ type selector struct {
 	samples int
 	seed    uint64
 	every   int
-	state   Selection
+	// stop is the early-stopping rule (train.stop; zero: none).
+	stop  StopConfig
+	state Selection
 	// evaluate scores the held-out part: the test evaluation of the run's
 	// data set (evaluatorFor: once per class for mnist).
 	evaluate evaluator
@@ -91,7 +93,7 @@ type evaluator = func(context.Context, models.Model, *mat.Dense, *mat.Dense, []f
 // cfg over the held-out part h, scoring as the run's test evaluation does.
 func newSelector(m models.Model, h *Holdout, exp *Experiment, cfg RunConfig) *selector {
 	return &selector{m: m, h: h, ystd: exp.Std.YStd, samples: cfg.Eval.Samples, seed: cfg.Train.Seed,
-		every: cfg.Train.SelectEvery, evaluate: evaluatorFor(exp)}
+		every: cfg.Train.SelectEvery, stop: cfg.Train.Stop, evaluate: evaluatorFor(exp)}
 }
 
 // beforeCheck, when set (by tests only), is called at the start of every

@@ -73,6 +73,9 @@ type Trainer struct {
 	// AfterStep, when set, is called after every completed iteration; a
 	// non-nil error stops training with that error (checkpoints use it).
 	AfterStep func(it int) error
+	// Stop, when set, is asked before every iteration; true ends Run
+	// before cfg.Iterations (early stopping, train.stop).
+	Stop func() bool
 	// Progress, when set, reports progress.
 	Progress *Progress
 }
@@ -111,7 +114,10 @@ func (t *Trainer) Seconds() float64 {
 	return t.elapsed + time.Since(t.started).Seconds()
 }
 
-// Run trains until cfg.Iterations iterations are complete. Cancelling ctx
+// Run trains until cfg.Iterations iterations are complete or Stop says
+// to end (asked before every iteration, so a resumed trainer whose
+// checkpoint was written after the stopping check does not step again).
+// Cancelling ctx
 // stops it before the next iteration with ctx's error; the trainer is then
 // in a consistent state after its last completed iteration (Iter), ready
 // for State.
@@ -126,6 +132,9 @@ func (t *Trainer) Run(ctx context.Context) error {
 		t.started = time.Time{}
 	}()
 	for t.iter < t.cfg.Iterations {
+		if t.Stop != nil && t.Stop() {
+			return nil
+		}
 		if err := ctx.Err(); err != nil {
 			return err
 		}

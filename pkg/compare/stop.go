@@ -1,0 +1,36 @@
+package compare
+
+import "fmt"
+
+// stoppedEarly reports whether any run of r was trained with early
+// stopping (its result records where it stopped).
+func stoppedEarly(r *Report) bool {
+	for _, s := range r.Models {
+		for _, sp := range s.Splits {
+			if sp.StoppedAt > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// stopCell is a split's "stopped at" cell: the iteration, marked when it
+// is the cap (the run was still improving), "–" without early stopping.
+func stopCell(at, iterations int) string {
+	switch {
+	case at == 0:
+		return "–"
+	case at >= iterations:
+		return fmt.Sprintf("%d (cap)", at)
+	}
+	return fmt.Sprint(at)
+}
+
+// stopText is report.md's paragraph on early stopping.
+func stopText(iterations int) string {
+	return fmt.Sprintf("Early stopping (train.stop): every model held out 10 %% of its training rows, its held-out NLL was checked every "+
+		"%d iterations (100 for HNN, MDN and CVAE) and the run ended after %d checks without an improvement of at least %g nats, "+
+		"or at %d iterations (\"cap\": still improving there); the reported parameters are those of the best check "+
+		"(\"selected iteration\").", max(1, min(stopEvery, iterations/20)), DefaultStop.Patience, DefaultStop.MinDelta, iterations)
+}

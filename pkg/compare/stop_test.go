@@ -1,0 +1,90 @@
+package compare
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mgpteam/mgp/pkg/config"
+	"github.com/mgpteam/mgp/pkg/train"
+	"go.yaml.in/yaml/v3"
+)
+
+// decodeCompareConfig decodes compare's run config of model for s.
+func decodeCompareConfig(t *testing.T, model string, s Settings) train.RunConfig {
+	t.Helper()
+	b, err := RunConfigYAML(model, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := train.DecodeRunConfig(&doc, []config.Override{})
+	if err != nil {
+		t.Fatalf("%s: %v\n%s", model, err, b)
+	}
+	return cfg
+}
+
+// TestRunConfigStop: with Settings.Stop every model holds out 10 % and
+// stops early, checked every stopEvery iterations (the NN models' finer
+// cadence kept); without it, and in the refit, nothing of it is set.
+func TestRunConfigStop(t *testing.T) {
+	s := Settings{Name: "d", Path: "/x/d.csv", Target: "y", Iterations: 20000, NTrain: 180, Stop: DefaultStop}
+	for model, every := range map[string]int{"sgp": 250, "shgp": 250, "smgp": 250, "slgp": 250, "hnn": 100} {
+		cfg := decodeCompareConfig(t, model, s)
+		if cfg.Train.Stop != DefaultStop || cfg.Train.Validation != 0.1 || cfg.Train.SelectEvery != every || cfg.Train.Iterations != 20000 {
+			t.Errorf("%s: train %+v, want early stopping every %d", model, cfg.Train, every)
+		}
+	}
+	fixed := s
+	fixed.Stop = train.StopConfig{}
+	if cfg := decodeCompareConfig(t, "sgp", fixed); cfg.Train.Stop.Enabled() || cfg.Train.Validation != 0 {
+		t.Errorf("without Stop: train %+v", cfg.Train)
+	}
+	if cfg := decodeCompareConfig(t, "slgp", fixed); cfg.Train.Stop.Enabled() || cfg.Train.SelectEvery != 500 {
+		t.Errorf("slgp without Stop: train %+v", cfg.Train)
+	}
+	refit := s
+	refit.Refit, refit.Iterations = true, 1234
+	if cfg := decodeCompareConfig(t, "sgp", refit); cfg.Train.Stop.Enabled() || cfg.Train.Validation != 0 || cfg.Train.Iterations != 1234 {
+		t.Errorf("refit: train %+v", cfg.Train)
+	}
+}
+
+// TestMarkdownStoppedAt: report.md has a "stopped at" column (the cap
+// marked) and a paragraph on the rule when the runs stopped early, and is
+// unchanged otherwise.
+func TestMarkdownStoppedAt(t *testing.T) {
+	rep := func(stops ...int) *Report {
+		r := &Report{Meta: Meta{Iterations: 20000}, Decision: Decision{Chosen: "sgp", Best: "sgp"}}
+		s := ModelSummary{Model: "sgp"}
+		for i, at := range stops {
+			s.Splits = append(s.Splits, SplitMetrics{Seed: uint64(i), SelectedIter: 100, StoppedAt: at})
+		}
+		r.Models = []ModelSummary{s}
+		return r
+	}
+	plain := Markdown(rep(0, 0))
+	if strings.Contains(plain, "stopped at") || strings.Contains(plain, "Early stopping") ||
+		!strings.Contains(plain, "| PIT KS | selected iteration | train s |") || !strings.Contains(plain, "| 100 | 0 |") {
+		t.Errorf("without early stopping the report changed:\n%s", plain)
+	}
+	md := Markdown(rep(2600, 20000))
+	for _, want := range []string{"| selected iteration | stopped at | train s |", "|---|---|---|---|---|---|---|---|---|---|---|---|",
+		"| 100 | 2600 | 0 |", "| 100 | 20000 (cap) | 0 |", "Early stopping (train.stop): every model held out 10 %", "after 10 checks"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("report lacks %q:\n%s", want, md)
+		}
+	}
+}
+
+// TestRefitPlanStopped: a model that selected its iteration on every
+// split (early stopping makes SGP one) refits for the median of them.
+func TestRefitPlanStopped(t *testing.T) {
+	s := ModelSummary{Model: "sgp", Splits: []SplitMetrics{{SelectedIter: 750}, {SelectedIter: 2500}, {SelectedIter: 1000}}}
+	if iters, from, latent := RefitPlan(s, 20000); iters != 1000 || latent != "" || !strings.Contains(from, "median") {
+		t.Errorf("RefitPlan = %d, %q, %q; want the median 1000", iters, from, latent)
+	}
+}
