@@ -64,8 +64,10 @@ also takes the predictive, draws or plug-in, most splits chose); the others for
 no_test; mgp eval refuses it); the report's split metrics are what to expect.
 
 The choice: the model with the lowest mean test NLL, unless its win over a simpler
-model (SGP < SHGP < SMGP < SLGP < the others) is within the split-to-split noise,
-mean paired difference <= 2 standard errors (sd/sqrt(K)): then the simplest such.`,
+model (SGP < SHGP < SMGP < SLGP < the others) is not clear: consistent over the splits
+(an exact one-sided sign test at 0.05, or a mean paired difference above 2 standard
+errors) and worth having (at least 0.05 nats per test point), with 3 or more splits;
+then the simplest such (docs/compare-rule.md).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runCompare(cmd, g, o) },
 	}
@@ -91,7 +93,7 @@ mean paired difference <= 2 standard errors (sd/sqrt(K)): then the simplest such
 func checkCompareFlags(o *compareOpts) error {
 	switch {
 	case o.splits < 2:
-		return fmt.Errorf("--splits %d: need at least 2 splits to tell a model's win from split-to-split noise (default 5)", o.splits)
+		return fmt.Errorf("--splits %d: need at least 2 splits, and 3 or more for a model's win over a simpler one to count (default 5)", o.splits)
 	case o.iterations < 1:
 		return fmt.Errorf("--iterations %d: must be at least 1", o.iterations)
 	case o.jobs < 1:
