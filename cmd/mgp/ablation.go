@@ -78,6 +78,9 @@ func runAblation(cmd *cobra.Command, o *ablationOpts) error {
 	if o.runs == "" && o.sweepFile == "" {
 		return inputErr(fmt.Errorf("--runs: give the sweep tree (or --sweep FILE)"))
 	}
+	if err := checkPictureOut(o.out); err != nil {
+		return err
+	}
 	err := paper.Ablation(cmd.OutOrStdout(), cmd.ErrOrStderr(), paper.AblationOptions{
 		Sweep: o.sweepFile, Runs: o.runs, Model: o.model, Datasets: o.datasets, Variants: o.variants,
 		Labels: o.labels, Title: o.title, YMin: o.ymin, YMax: o.ymax, Out: o.out,

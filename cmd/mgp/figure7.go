@@ -51,6 +51,9 @@ func runFigure7(cmd *cobra.Command, o *figure7Opts) error {
 	if o.runs == "" && o.sweepFile == "" {
 		return inputErr(errors.New("--runs: give the sweep tree (or --sweep FILE)"))
 	}
+	if err := checkPictureOut(o.out); err != nil {
+		return err
+	}
 	return paperErr(paper.Figure7(cmd.OutOrStdout(), cmd.ErrOrStderr(), paper.Figure7Options{
 		Sweep: o.sweepFile, Runs: o.runs, Dataset: o.dataset, Models: o.models, Variant: o.variant, Title: o.title, Out: o.out,
 	}))

@@ -67,6 +67,9 @@ func runFigure8(cmd *cobra.Command, g *globalOpts, o *figure8Opts) error {
 	case len(o.runs) == 0 && o.sweepFile == "" && o.tree == "":
 		return inputErr(errors.New("--sweep or --runs: give the sweep tree, or run directories with --run"))
 	}
+	if err := checkPictureOut(o.out); err != nil {
+		return err
+	}
 	return paperErr(paper.Figure8(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), paper.Figure8Options{
 		Sweep: o.sweepFile, Runs: o.tree, Dataset: o.dataset, Variant: o.variant, Seed: o.seed, RunDirs: o.runs,
 		Samples: o.samples, Title: o.title, Out: o.out, Open: runOpener(cmd, g, false), Progress: progressTo(g, cmd),

@@ -104,5 +104,5 @@ func checkFigure9Opts(o *figure9Opts) error {
 	if st, err := os.Stat(o.out); err == nil && st.IsDir() {
 		return fmt.Errorf("--out %s is a directory: give the name of the PNG file to write", o.out)
 	}
-	return nil
+	return checkPictureOut(o.out)
 }

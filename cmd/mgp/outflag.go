@@ -25,3 +25,39 @@ func checkOutFlag(flag, path string, p outpath.Policy, hasOverwrite bool) error 
 	}
 	return inputErr(fmt.Errorf("%s %w", flag, err))
 }
+
+// pictureOutput is the kind of file the figure commands write.
+var pictureOutput = []string{".png", ".pdf", ".svg", ".jpg", ""}
+
+// markdownOutput and tableCSVOutput are the kinds mgp table writes.
+var (
+	markdownOutput = []string{".md", ".txt", ""}
+	tableCSVOutput = []string{".csv", ""}
+)
+
+// checkPictureOut refuses a figure's --out that package outpath does not
+// allow (an input's or a run's own file, a directory, a file of another
+// kind); "" is left to the command's own "give the PNG file" check.
+func checkPictureOut(path string) error {
+	if path == "" {
+		return nil
+	}
+	return checkOutFlag("--out", path, outpath.Policy{Exts: pictureOutput}, false)
+}
+
+// checkTableOuts refuses mgp table's output files that package outpath does
+// not allow; an empty flag is not checked.
+func checkTableOuts(markdown, csv, detail string) error {
+	for _, f := range []struct {
+		flag, path string
+		exts       []string
+	}{{"--markdown-out", markdown, markdownOutput}, {"--csv-out", csv, tableCSVOutput}, {"--detail-out", detail, markdownOutput}} {
+		if f.path == "" {
+			continue
+		}
+		if err := checkOutFlag(f.flag, f.path, outpath.Policy{Exts: f.exts}, false); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -100,3 +100,31 @@ func TestOutputsNeverDestroyInputs(t *testing.T) {
 		t.Errorf("the link to /dev/null was replaced by a regular file")
 	}
 }
+
+// TestPaperOutputsNeverDestroyRuns: mgp table's --markdown-out and
+// --csv-out, and a figure's --out, pointed at a run's result.json are
+// refused (exit 2, naming the flag) and the run's result is left as it
+// was; so is an existing file of another kind.
+func TestPaperOutputsNeverDestroyRuns(t *testing.T) {
+	dir, runDir, _ := trainTinyCSVRun(t)
+	res := filepath.Join(runDir, "result.json")
+	before, _ := os.ReadFile(res)
+	for _, c := range []struct {
+		flag string
+		args []string
+	}{
+		{"--markdown-out", []string{"table", "--markdown-out", res, runDir}},
+		{"--csv-out", []string{"table", "--csv-out", res, runDir}},
+		{"--out", []string{"trace", "--out", res, runDir}},
+		{"--out", []string{"ablation", "--runs", dir, "--out", res}},
+	} {
+		_, _, err := run(t, c.args...)
+		wantRefused(t, c.args[0]+" "+c.flag+" result.json", err, runDir, c.flag, "run's own file")
+		if after, _ := os.ReadFile(res); string(after) != string(before) {
+			t.Fatalf("%s %s: the run's result.json was changed", c.args[0], c.flag)
+		}
+	}
+	notes := writeFile(t, dir, "notes.csv", "a,b\n1,2\n")
+	_, _, err := run(t, "trace", "--out", notes, runDir)
+	wantRefused(t, "trace --out notes.csv", err, dir, "--out", "")
+}

@@ -77,6 +77,9 @@ func runTable(stdout, stderr io.Writer, dirs []string, o tableOpts) error {
 	if o.markdownOut != "" && o.markdownOut == o.csvOut {
 		return inputErr(fmt.Errorf("--markdown-out and --csv-out name the same file %s", o.csvOut))
 	}
+	if err := checkTableOuts(o.markdownOut, o.csvOut, ""); err != nil {
+		return err
+	}
 	return paperErr(paper.Table(stdout, stderr, dirs, paper.TableOptions{
 		CSV: o.asCSV, Last: o.last, MarkdownOut: o.markdownOut, CSVOut: o.csvOut,
 	}))

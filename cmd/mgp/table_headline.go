@@ -37,6 +37,9 @@ func runHeadline(stdout, stderr io.Writer, extra []string, o tableOpts) error {
 	if err := distinctOutputs(o.markdownOut, o.csvOut, o.detailOut); err != nil {
 		return err
 	}
+	if err := checkTableOuts(o.markdownOut, o.csvOut, o.detailOut); err != nil {
+		return err
+	}
 	v := o.commit
 	if v == "" {
 		v = version()

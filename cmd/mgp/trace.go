@@ -28,6 +28,9 @@ explodes does not flatten the others.`,
 			if out == "" {
 				return inputErr(fmt.Errorf("--out: give the PNG file to write"))
 			}
+			if err := checkPictureOut(out); err != nil {
+				return err
+			}
 			if metric != "test_nll" && metric != "elbo" && metric != "val_nll" {
 				return inputErr(fmt.Errorf("--metric %q: use test_nll, val_nll or elbo", metric))
 			}
