@@ -50,7 +50,8 @@ func writeCSV(t *testing.T, path string, X, Y *mat.Dense) {
 
 // TestFitMatchesTrainOnCSV fits SHGP through the package and through
 // train.Run with configs/csv/shgp.yaml on the same data written as CSV
-// (data.split: none, as mgp train --set data.split=none would): the code
+// (data.split: none, no held-out selection or early stopping, as mgp train
+// --set data.split=none --set train.validation=0 ... would): the code
 // paths are the same, so the predictions agree bit for bit. The saved run
 // also predicts bit for bit alike through Load and pkg/predict.Load.
 func TestFitMatchesTrainOnCSV(t *testing.T) {
@@ -69,7 +70,10 @@ func TestFitMatchesTrainOnCSV(t *testing.T) {
 		t.Fatal(err)
 	}
 	var sets []config.Override
+	// configs/csv stops early on a held-out part; a fit on every row holds
+	// nothing out, so the selection and the stop are switched off.
 	for _, s := range []string{"data.path=" + csvPath, "data.split=none", "data.name=data",
+		"train.validation=0", "train.select_every=0", "train.stop.patience=0", "train.stop.min_delta=0",
 		fmt.Sprintf("train.iterations=%d", iters), fmt.Sprintf("train.seed=%d", seed)} {
 		o, err := config.ParseSet(s)
 		if err != nil {
