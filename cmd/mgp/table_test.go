@@ -140,7 +140,7 @@ func TestTableErrors(t *testing.T) {
 		{"same output twice", []string{"table", "--markdown-out", filepath.Join(out, "x"), "--csv-out", filepath.Join(out, "x"), good},
 			[]string{"name the same file"}, filepath.Join(out, "x")},
 		{"unwritable output", []string{"table", "--csv-out", filepath.Join(notDir, "t.csv"), good},
-			[]string{"writing " + filepath.Join(notDir, "t.csv")}, filepath.Join(notDir, "t.csv")},
+			[]string{"--csv-out " + filepath.Join(notDir, "t.csv"), "not a directory"}, filepath.Join(notDir, "t.csv")},
 		{"no argument", []string{"table"}, []string{"requires at least 1 arg"}, ""},
 	}
 	for _, c := range cases {
