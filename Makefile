@@ -66,12 +66,12 @@ demo: build
 # seed corpora only, in seconds).
 FUZZTIME ?= 10m
 fuzz:
-	$(GO) test ./pkg/data -run '^$$' -fuzz '^FuzzLoadCSV$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./pkg/data -run '^$$' -fuzz '^FuzzLoadUCI$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./cmd/mgp -run '^$$' -fuzz '^FuzzLoadConfig$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./pkg/train -run '^$$' -fuzz '^FuzzLoadCheckpoint$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./pkg/compare -run '^$$' -fuzz '^FuzzReadTable$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./pkg/predict -run '^$$' -fuzz '^FuzzReadCSV$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./pkg/data -run '^$$' -fuzz '^FuzzLoadCSV$$' -fuzztime $(FUZZTIME) -timeout 0
+	$(GO) test ./pkg/data -run '^$$' -fuzz '^FuzzLoadUCI$$' -fuzztime $(FUZZTIME) -timeout 0
+	$(GO) test ./cmd/mgp -run '^$$' -fuzz '^FuzzLoadConfig$$' -fuzztime $(FUZZTIME) -timeout 0
+	$(GO) test ./pkg/train -run '^$$' -fuzz '^FuzzLoadCheckpoint$$' -fuzztime $(FUZZTIME) -timeout 0
+	$(GO) test ./pkg/compare -run '^$$' -fuzz '^FuzzReadTable$$' -fuzztime $(FUZZTIME) -timeout 0
+	$(GO) test ./pkg/predict -run '^$$' -fuzz '^FuzzReadCSV$$' -fuzztime $(FUZZTIME) -timeout 0
 
 # reproduce-table3: the paper's Table 3 through mgp sweep (resumable: run it
 # again after an interruption and it continues). QUICK=1 runs the reduced
