@@ -13,10 +13,10 @@ import (
 
 // SHGP on 400 points of y = sin(x) + noise whose sd grows with x: fitted on
 // 300 (1000 full-batch iterations, about a second), its 90 % predictive
-// intervals cover 87 of the 100 held out. The printed fraction cannot flip
-// between the pure-Go and OpenBLAS backends, whose last bits differ: it is
-// a count of points, and no held-out value lies within 1e-3 of its
-// interval's ends (TestExampleMargin checks both).
+// intervals cover 86 to 87 of the 100 held out, by BLAS kernel: 1000 Adam
+// steps carry the kernels' last-bit differences into the fit, so the
+// Example prints whether the coverage is near 90 % (0.80 to 0.95), not the
+// count (TestExampleMargin checks it lies clear of both ends).
 func Example() {
 	r := rand.New(rand.NewPCG(1, 2))
 	X, Y := mat.NewDense(400, 1, nil), mat.NewDense(400, 1, nil)
@@ -35,9 +35,9 @@ func Example() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	fmt.Printf("90%% interval coverage: %.2f\n", cov)
+	fmt.Printf("90%% interval coverage between 0.80 and 0.95: %v\n", cov >= 0.8 && cov <= 0.95)
 	// Output:
-	// 90% interval coverage: 0.87
+	// 90% interval coverage between 0.80 and 0.95: true
 }
 
 // Predict returns the predictive mean, sd and the requested quantiles per

@@ -53,14 +53,15 @@ func exampleCoverage(t *testing.T, iters int, lr float64, m int) (cov, margin fl
 	return cov, margin
 }
 
-// TestExampleMargin checks that Example's printed coverage cannot flip on
-// another BLAS backend: every held-out value lies well clear (more than
-// 1e-6, against differences in the last bits) of its interval's ends, so
-// each point's in-or-out is the same on both.
+// TestExampleMargin checks that Example's printed verdict (coverage
+// between 0.80 and 0.95) cannot flip on another BLAS kernel: the coverage
+// lies at least 0.03 inside both ends. The count itself moves with the
+// kernel (0.87 on Haswell's, 0.86 on Nehalem's OpenBLAS kernels), because
+// 1000 Adam steps carry last-bit differences into the fit.
 func TestExampleMargin(t *testing.T) {
 	cov, margin := exampleCoverage(t, 1000, 0.01, 20)
-	if cov != 0.87 || margin < 1e-6 {
-		t.Errorf("coverage %.2f, smallest distance from an interval end %g: want 0.87 and > 1e-6 (Example prints it)", cov, margin)
+	if cov < 0.83 || cov > 0.92 {
+		t.Errorf("coverage %.2f: want 0.83 to 0.92, clear of Example's 0.80 and 0.95", cov)
 	}
 	t.Logf("coverage %.2f, smallest distance from an interval end %.2g", cov, margin)
 }
