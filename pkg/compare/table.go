@@ -32,7 +32,7 @@ func (t *Table) Rows() int { r, _ := t.M.Dims(); return r }
 // ReadTable reads the target column and the input columns (every other
 // column when inputs is empty) of the CSV at path. An unknown or repeated
 // column is an *OptionError of target or inputs listing the header; a file
-// that is not UTF-8, a header with an empty or repeated name and values of
+// that is not UTF-8, a column read whose header name is empty or repeated, and values of
 // magnitude MaxAbsValue or more are *OptionErrors of data;
 // file problems are data.FileErrors naming the line and column. Only the
 // columns read must be numeric.
@@ -42,9 +42,6 @@ func ReadTable(path, target string, inputs []string) (*Table, error) {
 		return nil, err
 	}
 	pick := func(h []string) ([]int, error) {
-		if err := checkHeader(path, h); err != nil {
-			return nil, err
-		}
 		tj := slices.Index(h, t.Target)
 		if tj < 0 {
 			return nil, optionErrorf("target", " %q: %s has no such column; its columns are: %s", target, path, strings.Join(h, ", "))
@@ -75,7 +72,11 @@ func ReadTable(path, target string, inputs []string) (*Table, error) {
 		if len(idx) == 0 {
 			return nil, optionErrorf("target", " %q: %s has no other column to use as an input", target, path)
 		}
-		return append(idx, tj), nil
+		idx = append(idx, tj)
+		if err := checkHeader(path, h, idx); err != nil {
+			return nil, err
+		}
+		return idx, nil
 	}
 	m, err := data.ReadCSVColumns(path, pick)
 	if err != nil {

@@ -44,16 +44,18 @@ func checkEncoding(path string) error {
 	return nil
 }
 
-// checkHeader refuses an empty column name and a name given twice, which
-// would otherwise reach the training runs.
-func checkHeader(path string, h []string) error {
-	for j, name := range h {
-		name = strings.TrimSpace(name)
+// checkHeader refuses, among the columns read (indices into h), an empty
+// column name and a name the header gives twice, which would otherwise
+// reach the training runs. Columns not read may be unnamed (R's write.csv
+// leaves its row-name column so).
+func checkHeader(path string, h []string, read []int) error {
+	for _, j := range read {
+		name := strings.TrimSpace(h[j])
 		if name == "" {
-			return optionErrorf("data", " %s: column %d has no name in the header", path, j+1)
+			return optionErrorf("data", " %s: column %d has no name in the header: name it, or leave it out with --inputs", path, j+1)
 		}
-		for _, other := range h[:j] {
-			if strings.TrimSpace(other) == name {
+		for k, other := range h {
+			if k != j && strings.TrimSpace(other) == name {
 				return optionErrorf("data", " %s: column %q appears twice in the header", path, name)
 			}
 		}
