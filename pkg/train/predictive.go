@@ -7,12 +7,23 @@ import (
 	"github.com/mgpteam/mgp/pkg/models"
 )
 
+// PlugInMargin is how much lower (nats per held-out point) the plug-in
+// predictive's held-out NLL must be for ChoosePredictive to take it over
+// the draws. The draws are the model's own predictive; the plug-in fixes w
+// at a point and so drops every mode but one. A held-out part of a few
+// dozen points cannot tell the two apart by less: on Old Faithful (25
+// held-out points) the plug-in won by 0.002 nats and then scored 4.05
+// against the draws' 0.37 on the test rows, whose other cluster it
+// could not reach. The margin is compare's "worth having" gain.
+const PlugInMargin = 0.05
+
 // ChoosePredictive is the rule that settles a latent model's predictive on
 // a held-out part: the plug-in predictive when its NLL is lower than the
-// draws', the draws otherwise (ties go to the draws). Training
-// (eval.latent = select) and mgp eval --latent select both use it.
+// draws' by at least PlugInMargin, the draws otherwise (NaN goes to the
+// draws). Training (eval.latent = select) and mgp eval --latent select
+// both use it.
 func ChoosePredictive(drawsNLL, plugInNLL float64) models.Predictive {
-	if plugInNLL < drawsNLL {
+	if plugInNLL <= drawsNLL-PlugInMargin {
 		return models.PlugIn
 	}
 	return models.Draws

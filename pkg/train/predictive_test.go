@@ -83,13 +83,14 @@ func TestEvalLatentAtTraining(t *testing.T) {
 	}
 }
 
-// TestChoosePredictive: the plug-in only when its held-out NLL is strictly
-// lower; ties and NaN go to the draws.
+// TestChoosePredictive: the plug-in only when its held-out NLL is lower by
+// at least PlugInMargin; smaller gains, ties and NaN go to the draws.
 func TestChoosePredictive(t *testing.T) {
 	for _, c := range []struct {
 		draws, plug float64
 		want        models.Predictive
-	}{{1, 0.5, models.PlugIn}, {0.5, 1, models.Draws}, {1, 1, models.Draws}, {1, math.NaN(), models.Draws}, {-7, -7.1, models.PlugIn}} {
+	}{{1, 0.5, models.PlugIn}, {0.5, 1, models.Draws}, {1, 1, models.Draws}, {1, math.NaN(), models.Draws}, {-7, -7.1, models.PlugIn},
+		{0.0835, 0.0819, models.Draws}, {1, 1 - PlugInMargin/2, models.Draws}, {1, 1 - 2*PlugInMargin, models.PlugIn}} {
 		if got := ChoosePredictive(c.draws, c.plug); got != c.want {
 			t.Errorf("draws %v, plug-in %v: %s, want %s", c.draws, c.plug, got, c.want)
 		}
