@@ -8,11 +8,9 @@ import (
 	"slices"
 	"time"
 
-	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/runlock"
 	"github.com/mgpteam/mgp/pkg/sweep"
-	"github.com/mgpteam/mgp/pkg/train"
 	"github.com/spf13/cobra"
 )
 
@@ -112,7 +110,7 @@ func runSweep(cmd *cobra.Command, g *globalOpts, o *sweepOpts) error {
 	fo := sweep.FileOptions{
 		Available: func(m string) bool { return slices.Contains(models.Names(), m) },
 		Part:      part,
-		Prepare: sweep.PrepareOptions{Load: loadRunConfig,
+		Prepare: sweep.PrepareOptions{Load: sweep.LoadRunConfig,
 			DataDir: func(dir string) string { return resolveDataDir(g.dataDir, dir) }},
 		CostSources: o.costs, DefaultCostFile: sweep.DefaultCostFile,
 		Exec:  o.execOptions(progressTo(g, cmd)),
@@ -187,10 +185,4 @@ func (o *sweepOpts) part() (sweep.Part, error) {
 func (o *sweepOpts) execOptions(progress io.Writer) sweep.Options {
 	return sweep.Options{Jobs: o.jobs, RetryFailed: o.retryFailed, RerunChanged: o.rerunChg, Restart: o.restart, Stale: o.stale,
 		Shared: o.share, Progress: progress, Version: version()}
-}
-
-// loadRunConfig is loadConfigOverrides as a sweep.ConfigLoader.
-func loadRunConfig(path string, sets []config.Override) (train.RunConfig, func(error) error, error) {
-	cfg, src, err := loadConfigOverrides(path, sets)
-	return cfg, src.locate, err
 }

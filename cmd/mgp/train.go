@@ -77,11 +77,11 @@ func runTrain(cmd *cobra.Command, g *globalOpts, o *trainOpts) error {
 	if o.seed >= 0 {
 		sets = append([]string{fmt.Sprintf("data.split_seed=%d", o.seed), fmt.Sprintf("train.seed=%d", o.seed)}, sets...)
 	}
-	cfg, src, err := loadConfigSource(o.config, sets)
+	cfg, locate, err := loadConfigSource(o.config, sets)
 	if err != nil {
 		return err
 	}
-	if err := absDataPath(&cfg); err != nil {
+	if err := cfg.AbsDataPath(); err != nil {
 		return inputErr(fmt.Errorf("data.path %s: %v", cfg.Data.Path, err))
 	}
 	out := o.out
@@ -106,7 +106,7 @@ func runTrain(cmd *cobra.Command, g *globalOpts, o *trainOpts) error {
 		return nil
 	}
 	if err != nil {
-		return src.locate(err) // a key found wrong with the data (model.m above the rows)
+		return locate(err) // a key found wrong with the data (model.m above the rows)
 	}
 	printMetrics(cmd.OutOrStdout(), res.Result)
 	fmt.Fprintf(cmd.OutOrStdout(), "wrote %s and %s\n", filepath.Join(out, train.ResultFile), filepath.Join(out, train.CheckpointFile))
