@@ -29,6 +29,11 @@ of longitude, latitude, distance, duration).`,
 			if err != nil {
 				return err
 			}
+			for i, r := range rows {
+				if r.Err != nil { // a UCI set's status is its error
+					rows[i].Status = adviseFlags(r.Err).Error()
+				}
+			}
 			if err := printSets(cmd.OutOrStdout(), rows, dir, asCSV); err != nil {
 				return err
 			}

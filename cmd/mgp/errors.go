@@ -63,7 +63,7 @@ func checkFinished(cmd *cobra.Command, dir string, ck *train.Checkpoint, partial
 		return nil
 	}
 	if !partial {
-		return inputErr(fmt.Errorf("%v: its parameters are not the run's result; %s, or add --partial to %s the parameters as they are", ue, ue.Continue(), verb))
+		return inputErr(fmt.Errorf("%v: its parameters are not the run's result; %s, or add --partial to %s the parameters as they are", ue, continueHint(ue.Dir), verb))
 	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s holds an unfinished run (--partial): its parameters are at %s, not the run's result\n", dir, ue.At())
 	return nil

@@ -176,7 +176,7 @@ func checkEstimator(o *evalOpts) error {
 func checkEvalFinished(cmd *cobra.Command, o *evalOpts, ck *train.Checkpoint) error {
 	var ue *train.UnfinishedError
 	if o.write && errors.As(train.CheckFinished(o.run, ck), &ue) {
-		return inputErr(fmt.Errorf("--write: %v: nothing was written, a result.json would mark the run done; %s", ue, ue.Continue()))
+		return inputErr(fmt.Errorf("--write: %v: nothing was written, a result.json would mark the run done; %s", ue, continueHint(ue.Dir)))
 	}
 	return checkFinished(cmd, o.run, ck, o.partial, "score")
 }

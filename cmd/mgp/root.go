@@ -48,6 +48,7 @@ Liu et al., "Modulating Scalable Gaussian Processes for Expressive Statistical L
 	root.AddCommand(newTrainCmd(g), newEvalCmd(g), newPredictCmd(g), newCompareCmd(g), newDataCmd(g), newDemoCmd(g),
 		newTableCmd(g), newRunsCmd(g), newTraceCmd(g), newAblationCmd(g), newFigure9Cmd(g), newSweepCmd(g), newVersionCmd(g))
 	root.AddCommand(newFigure7Cmd(g), newFigure8Cmd(g))
+	withAdvice(root.Commands())
 	return root
 }
 

@@ -184,5 +184,6 @@ func (o *sweepOpts) part() (sweep.Part, error) {
 // (the dry run decides with the same ones).
 func (o *sweepOpts) execOptions(progress io.Writer) sweep.Options {
 	return sweep.Options{Jobs: o.jobs, RetryFailed: o.retryFailed, RerunChanged: o.rerunChg, Restart: o.restart, Stale: o.stale,
-		Shared: o.share, Progress: progress, Version: version()}
+		Shared: o.share, Progress: progress, Version: version(),
+		Switches: sweep.Switches{RetryFailed: "--retry-failed", RerunChanged: "--rerun-changed", Restart: "--restart"}}
 }
