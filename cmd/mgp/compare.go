@@ -36,40 +36,9 @@ func newCompareCmd(g *globalOpts) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "compare --data FILE.csv --target COL --out DIR",
 		Short: "Compare models on your own CSV over repeated random splits; report NLL, CRPS, coverage, PIT and a recommendation",
-		Long: `Train each candidate model on K repeated random 90/10 train/test splits of a CSV
-file (seed k = 0..K-1 is both the split and the model seed), through the sweep
-machinery: runs go --jobs at a time with progress and an ETA, and re-running the
-same command resumes (finished runs are kept, half-done ones continue).
-
-The test rows never touch the standardisation (data.stats: train: means and sds of
-the training rows only) or the model selection: every model holds out 10 % of each training
-part to select its iteration and stop early (train.stop: after 10 checks without
-an improvement of the held-out NLL by 0.01 nats, at --iterations at the latest).
-
-DIR gets data.csv (the columns used), configs/<model>.yaml (absolute data paths, so
-DIR works from any directory), sweep.yaml (mgp sweep -c DIR/sweep.yaml re-runs it),
-runs/ (one run directory per model and split), report.md and report.json (per
-model and split: test NLL (KDE), CRPS, RMSE, coverage of the central 50/90/95 %
-intervals and the PIT's KS distance from uniform; the ranking by mean test NLL with
-the paired per-split differences against the best; the chosen model and why),
-PNG figures referenced from report.md, and best: a symbolic link to the chosen
-model's run on its best split, for mgp predict --run DIR/best.
-
---refit retrains the chosen model on every row (data.split: none, statistics of
-all rows) into DIR/refit/<model> and points DIR/best there. Nothing is held out
-of that fit, so the iteration is not selected again: a model with held-out
-selection trains for the median of the iterations selected on its splits (SLGP
-also takes the predictive, draws or plug-in, most splits chose); the others for
---iterations. The refit run has no test metrics (its result.json says so in
-no_test; mgp eval refuses it); the report's split metrics are what to expect.
-
-The choice: the model with the lowest mean test NLL, unless its win over a simpler
-model (SGP < SHGP < SMGP < SLGP < the others) is not clear: consistent over the splits
-(an exact one-sided sign test at 0.05, or a mean paired difference above 2 standard
-errors) and worth having (at least 0.05 nats per test point), with 3 or more splits;
-then the simplest such (docs/compare-rule.md).`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return runCompare(cmd, g, o) },
+		Long:  helpText("compare"),
+		Args:  cobra.NoArgs,
+		RunE:  func(cmd *cobra.Command, _ []string) error { return runCompare(cmd, g, o) },
 	}
 	c.Flags().StringVar(&o.data, "data", "", "CSV file: a header row, numeric columns (required)")
 	c.Flags().StringVar(&o.target, "target", "", "the column to predict (required)")

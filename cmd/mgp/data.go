@@ -17,12 +17,8 @@ func newDataCmd(g *globalOpts) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "data",
 		Short: "List and check the data sets (toys are generated; UCI sets and the nytaxi sample are read from the data directory)",
-		Long: `List and check the data sets: the toys (generated), the eight UCI sets and nytaxi
-(the shipped 5 % sample below the data directory, or the file given with --nytaxi).
-For nytaxi it also reports the rows read, the rows kept and the rows each filter
-rule of models.md §9.3 dropped (a row breaking several rules counts under the first
-of longitude, latitude, distance, duration).`,
-		Args: cobra.NoArgs,
+		Long:  helpText("data"),
+		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			dir := resolveDataDir(g.dataDir, "")
 			rows, err := data.CheckSets(dir, taxiPath)

@@ -29,27 +29,9 @@ func newPredictCmd(g *globalOpts) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "predict --run DIR --input X.csv --out PRED.csv",
 		Short: "Predict at new inputs: mean, sd, quantiles and (optionally) raw samples, original units",
-		Long: `Read a CSV of raw inputs (a header, then one row per point with the training
-inputs' columns in training order), draw predictive samples from a saved run and
-write one CSV row per input: mean, sd and the requested quantiles on the original
-y scale, and with --raw-samples every sample, so that any tool can re-score them.
-
-A run with several outputs (data.target naming several columns) writes one block
-of these columns per output, each headed by the target's name: y1_mean, y1_sd,
-y1_q0.025, ..., y2_mean, ... A single output keeps the plain names (mean, sd, ...).
-
---id COL (repeatable, or comma-separated) names input columns the model does
-not use, such as a row identifier: they are allowed in the input and copied,
-as text, into the first columns of the output, so each prediction row can be
-joined back to its input. Any other column the model does not know is refused
-(a misspelt input name is an error, not silently dropped).
-
-When done, predict prints one line on stdout: the rows predicted, the output
-file, the run and the iteration whose parameters were used, and the predictive
-(the model's own draws, or the plug-in with the latent variables at their
-means when the run settled on it).`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return runPredict(cmd, g, o) },
+		Long:  helpText("predict"),
+		Args:  cobra.NoArgs,
+		RunE:  func(cmd *cobra.Command, _ []string) error { return runPredict(cmd, g, o) },
 	}
 	c.Flags().StringVar(&o.run, "run", "", "run directory written by mgp train (required)")
 	c.Flags().StringVar(&o.input, "input", "", "CSV of inputs (required)")

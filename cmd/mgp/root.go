@@ -30,11 +30,9 @@ func progressTo(g *globalOpts, cmd *cobra.Command) io.Writer {
 func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 	g := &globalOpts{stdout: stdout, stderr: stderr}
 	root := &cobra.Command{
-		Use:   "mgp",
-		Short: "Modulated scalable Gaussian processes: train, evaluate, predict, reproduce the paper",
-		Long: `mgp fits sparse variational Gaussian processes modulated by a latent variable
-(SHGP, SMGP, SLGP) and their baselines, and reproduces the experiments of
-Liu et al., "Modulating Scalable Gaussian Processes for Expressive Statistical Learning".`,
+		Use:           "mgp",
+		Short:         "Modulated scalable Gaussian processes: train, evaluate, predict, reproduce the paper",
+		Long:          helpText("root"),
 		SilenceErrors: true,
 		SilenceUsage:  true,
 	}

@@ -14,30 +14,6 @@ import (
 // whether the latent w carries information and what the noise terms did.
 var defaultRunDiags = []string{"q_w_mean_spread", "noise_variance", "nu0", "kl_w_mean"}
 
-// runsLong is mgp runs' help text.
-const runsLong = `List every result.json under the DIRs, one Markdown row per run, ordered by
-data set, model, variant and seed: the iterations, the reported test NLL (the
-selected one for runs with train.validation), the selected iteration and the
-last iteration's test NLL, the RMSE, the diagnostics named by --diag ("–"
-where a run has none; those of the selected parameters, or of the last
-iteration when written last:NAME) and the number of warnings. Where mgp table pools the
-seeds, this shows each of them. With --per-cell, one row per (data set, model,
-variant, protocol) instead, grouped as mgp table groups them but keeping
-repeated seeds (a protocol part other than the iterations is named beside
-them, e.g. "20000 (fixed split)"): the seeds, the test NLL's mean ± sd
-(population), the mean
-last-iteration NLL and the mean of each diagnostic.
-
-With --compare A,B,..., one row per data set and the named columns side by side
-(model or model/variant; the first is the baseline): each column's mean test NLL
-with every seed's value, the number of shared seeds on which it beats the baseline,
-each seed's diagnostics, and the paper's means for the columns' models. A variant
-written with the suffix @last (slgp/recommended@last) is scored at the last iteration
-instead of the held-out selected one. E.g.
-
-  mgp runs results/table3/runs --compare sgp/paper,slgp/recommended,gpcde/paper-selected \
-    --diag q_w_mean_spread`
-
 type runsOpts struct {
 	diags      []string
 	perCell    bool
@@ -50,7 +26,7 @@ func newRunsCmd(_ *globalOpts) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "runs DIR...",
 		Short: "List every run under the directories: test NLL, selection, last iteration and diagnostics",
-		Long:  runsLong,
+		Long:  helpText("runs"),
 		Args:  cobra.MinimumNArgs(1),
 		RunE:  func(cmd *cobra.Command, args []string) error { return runRuns(cmd, args, o) },
 	}

@@ -41,34 +41,9 @@ func newSweepCmd(g *globalOpts) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "sweep --config SWEEP.yaml",
 		Short: "Run a grid of data sets x models x variants x seeds, resumably, on one machine or a cluster shard",
-		Long: `Expand a sweep file (see configs/sweeps/) into runs, each in its own directory
-<out>/<dataset>/<model>/<variant>/s<seed>, and run them --jobs at a time with one
-BLAS thread each. Re-running the same command continues: finished runs (result.json)
-are skipped, half-done runs resume from their checkpoints, runs whose error.json
-records a failure are skipped unless --retry-failed. Ctrl-C checkpoints the running
-runs and exits 130.
-
-On a cluster, run many tasks over one shared results tree. With --share every
-task takes the next run of the whole sweep that no other process holds, so the
-tasks balance themselves however uneven the runs are (scripts/slurm-sweep.sh);
-N tasks of --jobs J finish in about the wall time that --dry-run --jobs N·J
-estimates. Or give each task a fixed shard: --shard i/n (0 <= i < n), Slurm's
-SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT, or Kubernetes'
-JOB_COMPLETION_INDEX with --shards n (scripts/k8s-sweep-job.yaml); a shard is
-every n-th run, and its cost depends on where the heavy runs fall. Each run's
-lock.json keeps two processes (sweeps or trains) off one run: its holder
-refreshes it every 10 s; a holder on this host and in this PID namespace is never
-displaced while its process lives, any other holder once its heartbeat is older
-than --stale (at least 30s).
-
---dry-run lists the runs, their state and a cost estimate from measured per-step
-times: the sweep's own finished runs, result files under the --costs directories
-(default results/) and --costs cost files (*.json, as --save-costs writes them; by
-default results/bench/costs.json when it exists); --measure times the pairs nothing
-covers, --measure-all times every pair anew, --save-costs FILE keeps the cost model
-(make bench refreshes results/bench/costs.json this way).`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return runSweep(cmd, g, o) },
+		Long:  helpText("sweep"),
+		Args:  cobra.NoArgs,
+		RunE:  func(cmd *cobra.Command, _ []string) error { return runSweep(cmd, g, o) },
 	}
 	c.Flags().StringVarP(&o.config, "config", "c", "", "sweep file (required), e.g. configs/sweeps/table3.yaml")
 	c.Flags().IntVarP(&o.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "runs at once, one BLAS thread each; by default one per core this process may use (an mnist run needs about 2.6 GB: give fewer where memory is short)")

@@ -30,25 +30,7 @@ func newTableCmd(_ *globalOpts) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "table DIR... | table --sweep FILE [DIR...]",
 		Short: "Summarise a results directory: mean ± std over seeds, next to the paper's Table 3",
-		Long: `Summarise every result.json under the DIRs as the paper's Table 3: one row per
-model (and variant), one column per data set, mean ± std (n) of the test NLL,
-the best and second-best mean of each column marked, and beside each cell the
-paper's value and z = (ours − paper) / √(std_ours² + std_paper²).
-
-Runs are pooled only when they share model, variant, data set and protocol
-(iterations, predictive samples per test point, kind of split); other
-protocols get rows of their own, and runs repeating the seeds of an earlier
-run are left out. Both are reported on stderr as "kept apart: ..." lines.
-
-With --sweep FILE, the headline table of the sweep file's "headline:" rows,
-read from the sweep's results tree (its "out:"): one row per declared model
-and variant, each cell "mean ± sd (n)" with the paper's value beneath, the
-best and second-best marked among cells with n ≥ 3 only, a footnote per row
-stating its protocol and the file's "notes:" as "where we differ from the
-paper". --markdown-out and --csv-out then write the headline (Markdown and
-CSV), --detail-out the z-scores of the headline cells and every cell of the
-tree and of the DIRs given (runs with held-out selection also at their last
-iteration), the DIRs read for the detail file only.`,
+		Long:  helpText("table"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if o.sweep != "" {
 				o.command = tableCommandLine(cmd, args)

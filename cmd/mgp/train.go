@@ -32,23 +32,9 @@ func newTrainCmd(g *globalOpts) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "train --config FILE",
 		Short: "Train one model on one data set and score it (KDE NLL, RMSE)",
-		Long: `Train the model of a YAML run config on its data set, evaluate it with the
-paper's protocol (200 predictive samples per test point, Silverman KDE, NLL on the
-original y scale) and write result.json and checkpoint.json into --out.
-
-Training writes a resumable checkpoint every train.checkpoint_every iterations
-(default: about every five minutes) and on Ctrl-C or SIGTERM (exit code 130).
-Run the same command with --resume to continue; the result is bit-identical
-to an uninterrupted run.
-
-The run holds --out's lock (lock.json, shared with mgp sweep) while it runs: a
-second train or a sweep on the same directory is refused. A directory that
-already holds a run (result.json or checkpoint.json) is refused too unless
---resume continues it or --overwrite replaces it. The default --out is
-runs/<model>-<data>-s<seed>-<hash of the effective config>, so two configs
-(or two --set values) never share it.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return runTrain(cmd, g, o) },
+		Long:  helpText("train"),
+		Args:  cobra.NoArgs,
+		RunE:  func(cmd *cobra.Command, _ []string) error { return runTrain(cmd, g, o) },
 	}
 	c.Flags().StringVarP(&o.config, "config", "c", "", "YAML run config (required)")
 	c.Flags().StringArrayVar(&o.sets, "set", nil, "override a config key, e.g. --set train.iterations=500 (repeatable)")
