@@ -9,7 +9,7 @@ import (
 
 	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/data"
-	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/paper"
 	"github.com/mgpteam/mgp/pkg/train"
 	"github.com/spf13/cobra"
 )
@@ -69,6 +69,16 @@ func checkFinished(cmd *cobra.Command, dir string, ck *train.Checkpoint, partial
 	return nil
 }
 
-// nonFiniteMetrics names the metrics that are NaN or infinite ("" if
-// none); train.go's check after a run.
-func nonFiniteMetrics(m results.Metrics) string { return m.NonFinite() }
+// paperErr turns an error of pkg/paper into the CLI's: the option an
+// *paper.OptionError names becomes its flag (--option), and input errors
+// exit with code 2.
+func paperErr(err error) error {
+	var oe *paper.OptionError
+	switch {
+	case errors.As(err, &oe):
+		return inputErr(reword(err, oe, "--"+oe.Error()))
+	case paper.IsInput(err):
+		return inputErr(err)
+	}
+	return err
+}

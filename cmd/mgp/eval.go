@@ -9,6 +9,7 @@ import (
 	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/outpath"
 	"github.com/mgpteam/mgp/pkg/predict"
+	"github.com/mgpteam/mgp/pkg/report"
 	"github.com/mgpteam/mgp/pkg/train"
 	"github.com/spf13/cobra"
 )
@@ -73,7 +74,7 @@ func runEval(cmd *cobra.Command, g *globalOpts, o *evalOpts) error {
 	if o.nll != "" && o.nll != train.EstimatorKDE {
 		fmt.Fprintf(cmd.OutOrStdout(), "NLL estimator: %s (not the paper's KDE of the raw samples)\n", o.nll)
 	}
-	printMetrics(cmd.OutOrStdout(), ev.Result)
+	report.RunSummary(cmd.OutOrStdout(), ev.Result)
 	if err := ev.Finite(); err != nil {
 		return err
 	}

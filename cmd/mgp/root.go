@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"strings"
 
+	ad "github.com/mgpteam/mgp/pkg/autodiff"
 	"github.com/spf13/cobra"
 )
 
@@ -48,6 +50,17 @@ func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 	root.AddCommand(newFigure7Cmd(g), newFigure8Cmd(g))
 	withAdvice(root.Commands())
 	return root
+}
+
+func newVersionCmd(_ *globalOpts) *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "Print the version, Go version and active BLAS backend",
+		Args:  cobra.NoArgs,
+		Run: func(cmd *cobra.Command, _ []string) {
+			fmt.Fprintf(cmd.OutOrStdout(), "mgp %s (%s, BLAS: %s)\n", version(), runtime.Version(), ad.Backend())
+		},
+	}
 }
 
 // gitVersion is set by the Makefile (-ldflags "-X main.gitVersion=...").

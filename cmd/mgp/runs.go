@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mgpteam/mgp/pkg/paper"
 	"github.com/mgpteam/mgp/pkg/report"
 	"github.com/spf13/cobra"
 )
@@ -43,9 +44,9 @@ func runRuns(cmd *cobra.Command, dirs []string, o *runsOpts) error {
 	if o.perCell && len(o.compare) > 0 {
 		return inputErr(fmt.Errorf("--compare and --per-cell are two layouts: give one of them"))
 	}
-	files, le, err := loadResultDirs(dirs)
+	files, le, err := paper.LoadResultDirs(dirs)
 	if err != nil {
-		return err
+		return paperErr(err)
 	}
 	if cmd.Flags().Changed("iterations") {
 		if files, err = report.FilterIterations(files, o.iterations); err != nil {
@@ -85,7 +86,7 @@ func runRuns(cmd *cobra.Command, dirs []string, o *runsOpts) error {
 		fmt.Fprint(cmd.OutOrStdout(), report.MarkdownRuns(rows, diags))
 	}
 	if le != nil {
-		for _, line := range fileErrors(le) {
+		for _, line := range paper.FileErrors(le) {
 			fmt.Fprintln(cmd.ErrOrStderr(), "skipped "+line)
 		}
 	}

@@ -6,7 +6,6 @@ import (
 	"io"
 
 	"github.com/mgpteam/mgp/pkg/paper"
-	"github.com/mgpteam/mgp/pkg/results"
 	"github.com/spf13/cobra"
 )
 
@@ -66,13 +65,3 @@ func runTable(stdout, stderr io.Writer, dirs []string, o tableOpts) error {
 		CSV: o.asCSV, Last: o.last, MarkdownOut: o.markdownOut, CSVOut: o.csvOut,
 	}))
 }
-
-// loadResultDirs reads every result under the directories
-// (paper.LoadResultDirs), its errors the CLI's.
-func loadResultDirs(dirs []string) ([]results.ResultFile, *results.LoadError, error) {
-	files, le, err := paper.LoadResultDirs(dirs)
-	return files, le, paperErr(err)
-}
-
-// fileErrors lists the files LoadResultFiles skipped and why, one a line.
-func fileErrors(le *results.LoadError) []string { return paper.FileErrors(le) }

@@ -3,28 +3,23 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"time"
 
-	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/report"
 	"github.com/mgpteam/mgp/pkg/runlock"
 	"github.com/mgpteam/mgp/pkg/train"
 	"github.com/spf13/cobra"
 )
 
+// trainOpts are the flags of mgp train.
 type trainOpts struct {
-	config    string
-	sets      []string
-	seed      int64
-	out       string
-	resume    bool
-	restart   bool
-	overwrite bool
-	stale     time.Duration
-	variant   string
+	config, out, variant       string
+	sets                       []string
+	seed                       int64
+	resume, restart, overwrite bool
+	stale                      time.Duration
 }
 
 func newTrainCmd(g *globalOpts) *cobra.Command {
@@ -51,14 +46,13 @@ func newTrainCmd(g *globalOpts) *cobra.Command {
 
 func runTrain(cmd *cobra.Command, g *globalOpts, o *trainOpts) error {
 	sets := o.sets
-	if cmd.Flags().Changed("seed") && o.seed < 0 {
+	switch {
+	case cmd.Flags().Changed("seed") && o.seed < 0:
 		return inputErr(fmt.Errorf("--seed %d: seeds are non-negative integers", o.seed))
-	}
-	if o.resume && o.overwrite {
+	case o.resume && o.overwrite:
 		return inputErr(fmt.Errorf("--resume and --overwrite exclude each other: --resume continues the run in --out, --overwrite replaces it"))
-	}
-	if err := runlock.CheckStale(o.stale); err != nil {
-		return inputErr(fmt.Errorf("--stale %s: %v", o.stale, err))
+	case runlock.CheckStale(o.stale) != nil:
+		return inputErr(fmt.Errorf("--stale %s: %v", o.stale, runlock.CheckStale(o.stale)))
 	}
 	if o.seed >= 0 {
 		sets = append([]string{fmt.Sprintf("data.split_seed=%d", o.seed), fmt.Sprintf("train.seed=%d", o.seed)}, sets...)
@@ -79,7 +73,10 @@ func runTrain(cmd *cobra.Command, g *globalOpts, o *trainOpts) error {
 		return err
 	}
 	defer lock.Release()
-	defer warnIfLost(lock, g.stderr, out)()
+	defer lock.OnLost(func() {
+		fmt.Fprintf(g.stderr, "warning: the lock on %s was taken over by another process (this run was paused past its --stale); "+
+			"both may now write the run: stop one of them\n", out)
+	})()
 	opts := train.Options{
 		DataDir: resolveDataDir(g.dataDir, cfg.Data.Dir), OutDir: out, Log: g.stderr,
 		TTY: train.IsTerminal(os.Stderr), Command: commandLine(), Version: version(), Quiet: g.quiet,
@@ -94,40 +91,10 @@ func runTrain(cmd *cobra.Command, g *globalOpts, o *trainOpts) error {
 	if err != nil {
 		return locate(err) // a key found wrong with the data (model.m above the rows)
 	}
-	printMetrics(cmd.OutOrStdout(), res.Result)
+	report.RunSummary(cmd.OutOrStdout(), res.Result)
 	fmt.Fprintf(cmd.OutOrStdout(), "wrote %s and %s\n", filepath.Join(out, train.ResultFile), filepath.Join(out, train.CheckpointFile))
-	if bad := nonFiniteMetrics(res.Result.Metrics); bad != "" {
+	if bad := res.Result.Metrics.NonFinite(); bad != "" {
 		return fmt.Errorf("the run's %s is not finite (recorded as such in %s): the model's predictions overflow; try a smaller train.lr or check the data", bad, filepath.Join(out, train.ResultFile))
 	}
 	return nil
-}
-
-func printMetrics(w io.Writer, r *results.Result) {
-	m := r.Metrics
-	if r.NoTest != "" {
-		fmt.Fprintf(w, "%s on %s: %s\n  train %.1fs (%.0f it/s); BLAS %s\n", r.Model, r.Dataset, r.NoTest, r.TrainSeconds, r.ItersPerSecond, r.BLAS)
-		return
-	}
-	fmt.Fprintf(w, "%s on %s (%s): test NLL %.4f (standardised %.4f), RMSE %.4g", r.Model, r.Dataset, r.Split, m.NLL, m.NLLStd, m.RMSE)
-	if m.ExactNLL != nil {
-		fmt.Fprintf(w, ", exact NLL %.4f", *m.ExactNLL)
-	}
-	fmt.Fprintf(w, "\n  %d test points x %d samples; train %.1fs (%.0f it/s), eval %.1fs; BLAS %s\n",
-		m.NTest, m.Samples, r.TrainSeconds, r.ItersPerSecond, r.EvalSeconds, r.BLAS)
-	if c := m.Calibration; c != nil {
-		fmt.Fprintf(w, "  calibration: CRPS %.4g; central 50/90/95 %% intervals cover %.3f/%.3f/%.3f; PIT KS distance from uniform %.3f\n",
-			c.CRPS, c.Coverage50, c.Coverage90, c.Coverage95, c.PITKS)
-	}
-	if s := r.Selection; s != nil {
-		fmt.Fprintf(w, "  selected iteration %d of %d on %d held-out training rows (validation NLL %.4f); last iteration: test NLL %.4f, RMSE %.4g\n",
-			s.Iter, r.Iterations, s.NValidation, s.ValNLL, s.LastMetrics.NLL, s.LastMetrics.RMSE)
-	}
-	keys := make([]string, 0, len(r.Diagnostics))
-	for k := range r.Diagnostics {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		fmt.Fprintf(w, "  %s = %.6g\n", k, r.Diagnostics[k])
-	}
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 	"path/filepath"
 	"strings"
 	"time"
@@ -77,22 +76,4 @@ func resumeHint(args []string, addOut bool, out string, resume bool) string {
 		kept = append(kept, "--resume")
 	}
 	return strings.Join(kept, " ")
-}
-
-// warnIfLost prints a warning on w if l's heartbeat finds the lock taken
-// over (the run was paused past another process's --stale), until the
-// returned stop is called.
-func warnIfLost(l *runlock.Lock, w io.Writer, dir string) (stop func()) {
-	done := make(chan struct{})
-	ended := make(chan struct{})
-	go func() {
-		defer close(ended)
-		select {
-		case <-l.Lost():
-			fmt.Fprintf(w, "warning: the lock on %s was taken over by another process (this run was paused past its --stale); "+
-				"both may now write the run: stop one of them\n", dir)
-		case <-done:
-		}
-	}()
-	return func() { close(done); <-ended }
 }
