@@ -8,23 +8,18 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/mgpteam/mgp/pkg/compare"
-	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/spf13/cobra"
 )
 
+// compareOpts are the flags of mgp compare.
 type compareOpts struct {
-	data, target, out string
-	inputs, models    []string
-	kernels           []string
-	splits            int
-	iterations        int
-	jobs              int
-	retryFailed       bool
-	refit             bool
+	data, target, out        string
+	inputs, models, kernels  []string
+	splits, iterations, jobs int
+	retryFailed, refit       bool
 }
 
 // defaultCompareIterations is every compare run's most optimiser steps
@@ -52,66 +47,35 @@ func newCompareCmd(g *globalOpts) *cobra.Command {
 	c.Flags().StringVar(&o.out, "out", "", "output directory (required); re-running with it resumes")
 	c.Flags().BoolVar(&o.retryFailed, "retry-failed", false, "run again the runs whose error.json records a failure")
 	c.Flags().BoolVar(&o.refit, "refit", false, "retrain the chosen model on every row (DIR/refit/<model>) and point DIR/best at that run")
-	for _, f := range []string{"data", "target", "out"} {
-		_ = c.MarkFlagRequired(f)
-	}
+	markRequired(c, "data", "target", "out")
 	return c
-}
-
-// checkCompareFlags refuses bad flag values, naming the flag.
-func checkCompareFlags(o *compareOpts) error {
-	switch {
-	case o.splits < 2:
-		return fmt.Errorf("--splits %d: need at least 2 splits, and 3 or more for a model's win over a simpler one to count (default 5)", o.splits)
-	case o.iterations < 1:
-		return fmt.Errorf("--iterations %d: must be at least 1", o.iterations)
-	case o.jobs < 1:
-		return fmt.Errorf("--jobs %d: must be at least 1", o.jobs)
-	case len(o.models) == 0:
-		return fmt.Errorf("--models: name at least one model")
-	}
-	seen := map[string]bool{}
-	for i, m := range o.models {
-		m = strings.ToLower(strings.TrimSpace(m))
-		o.models[i] = m
-		if !slices.Contains(models.Names(), m) {
-			return fmt.Errorf("--models: %q is not a registered model; the models are %s", m, strings.Join(models.Names(), ", "))
-		}
-		if seen[m] {
-			return fmt.Errorf("--models: %s is named twice", m)
-		}
-		seen[m] = true
-	}
-	for i, k := range o.kernels {
-		o.kernels[i] = strings.ToLower(strings.TrimSpace(k))
-	}
-	return nil
 }
 
 // runCompare maps the flags to compare.Options, runs the comparison and
 // says what it chose.
 func runCompare(cmd *cobra.Command, g *globalOpts, o *compareOpts) error {
-	if err := checkCompareFlags(o); err != nil {
-		return inputErr(err)
-	}
 	start := time.Now()
+	opts := compare.Options{
+		Data: o.data, Target: o.target, Inputs: o.inputs, Models: o.models, Kernels: o.kernels, Splits: o.splits, Iterations: o.iterations,
+		Jobs: o.jobs, RetryFailed: o.retryFailed, Refit: o.refit, DataDir: resolveDataDir(g.dataDir, ""),
+		Stdout: cmd.OutOrStdout(), Warn: cmd.ErrOrStderr(), Progress: progressTo(g, cmd), Log: cmd.ErrOrStderr(), Quiet: g.quiet,
+		Version: version(), ResumeHint: commandLine(),
+	}
+	if err := opts.Check(); err != nil {
+		return compareError(err)
+	}
+	if g.quiet {
+		opts.Log = io.Discard
+	}
 	out, err := filepath.Abs(o.out)
+	if err == nil {
+		err = os.MkdirAll(out, 0o755)
+	}
 	if err != nil {
 		return inputErr(fmt.Errorf("--out %s: %v", o.out, err))
 	}
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		return inputErr(fmt.Errorf("--out %s: %v", o.out, err))
-	}
-	var log io.Writer = cmd.ErrOrStderr()
-	if g.quiet {
-		log = io.Discard
-	}
-	rep, err := compare.Run(cmd.Context(), compare.Options{
-		Data: o.data, Target: o.target, Inputs: o.inputs, Models: o.models, Kernels: o.kernels, Splits: o.splits, Iterations: o.iterations,
-		Out: out, Jobs: o.jobs, RetryFailed: o.retryFailed, Refit: o.refit, DataDir: resolveDataDir(g.dataDir, ""),
-		Stdout: cmd.OutOrStdout(), Warn: cmd.ErrOrStderr(), Progress: progressTo(g, cmd), Log: log, Quiet: g.quiet,
-		Version: version(), ResumeHint: commandLine(),
-	})
+	opts.Out = out
+	rep, err := compare.Run(cmd.Context(), opts)
 	if err != nil {
 		return compareError(textColumnHint(err, o.inputs))
 	}

@@ -12,15 +12,13 @@ import (
 	"github.com/spf13/cobra"
 )
 
+// demoOpts are the flags of mgp demo.
 type demoOpts struct {
-	models       []string
-	iters        int
-	slgpIters    int
-	paper        bool
-	paperFigures bool
-	out          string
-	seed         uint64
-	jobs         int
+	models                 []string
+	iters, slgpIters, jobs int
+	paper, paperFigures    bool
+	out                    string
+	seed                   uint64
 }
 
 func newDemoCmd(g *globalOpts) *cobra.Command {

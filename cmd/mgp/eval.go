@@ -14,17 +14,13 @@ import (
 	"github.com/spf13/cobra"
 )
 
+// evalOpts are the flags of mgp eval; overwrite lets --points-out replace
+// a file of another kind.
 type evalOpts struct {
-	run     string
-	samples int
-	seed    int64
-	write   bool
-	latent  string
-	partial bool
-	nll     string
-	points  string
-	// overwrite lets --points-out replace a file of another kind.
-	overwrite bool
+	run, latent, nll, points  string
+	samples                   int
+	seed                      int64
+	write, partial, overwrite bool
 }
 
 func newEvalCmd(g *globalOpts) *cobra.Command {

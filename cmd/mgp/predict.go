@@ -12,16 +12,14 @@ import (
 	"github.com/spf13/cobra"
 )
 
+// predictOpts are the flags of mgp predict.
 type predictOpts struct {
-	run, input, out string
-	samples         int
-	quantiles       []float64
-	raw             bool
-	seed            uint64
-	partial         bool
-	ids             []string
-	keepColumns     bool
-	overwrite       bool
+	run, input, out                      string
+	samples                              int
+	quantiles                            []float64
+	seed                                 uint64
+	ids                                  []string
+	raw, partial, keepColumns, overwrite bool
 }
 
 func newPredictCmd(g *globalOpts) *cobra.Command {
@@ -44,9 +42,7 @@ func newPredictCmd(g *globalOpts) *cobra.Command {
 	c.Flags().StringSliceVar(&o.ids, "id", nil, "input column(s) to copy into the output, e.g. a row id (not model inputs)")
 	c.Flags().BoolVar(&o.keepColumns, "keep-columns", false, "copy every column that is not a model input into the output (as --id does for named ones)")
 	c.Flags().BoolVar(&o.overwrite, "overwrite", false, "replace an existing --out file even when it is not a CSV file (by its extension)")
-	for _, f := range []string{"run", "input", "out"} {
-		_ = c.MarkFlagRequired(f)
-	}
+	markRequired(c, "run", "input", "out")
 	return c
 }
 

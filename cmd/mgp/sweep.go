@@ -9,31 +9,17 @@ import (
 	"time"
 
 	"github.com/mgpteam/mgp/pkg/models"
-	"github.com/mgpteam/mgp/pkg/runlock"
 	"github.com/mgpteam/mgp/pkg/sweep"
 	"github.com/spf13/cobra"
 )
 
+// sweepOpts are the flags of mgp sweep.
 type sweepOpts struct {
-	config      string
-	jobs        int
-	shard       string
-	shards      int
-	share       bool
-	dryRun      bool
-	measure     bool
-	measureAll  bool
-	saveCosts   string
-	retryFailed bool
-	rerunChg    bool
-	restart     bool
-	out         string
-	costs       []string
-	stale       time.Duration
-	models      []string
-	datasets    []string
-	seeds       string
-	variants    []string
+	config, shard, saveCosts, out, seeds                               string
+	jobs, shards                                                       int
+	share, dryRun, measure, measureAll, retryFailed, rerunChg, restart bool
+	costs, models, datasets, variants                                  []string
+	stale                                                              time.Duration
 }
 
 func newSweepCmd(g *globalOpts) *cobra.Command {
@@ -59,7 +45,7 @@ func newSweepCmd(g *globalOpts) *cobra.Command {
 	c.Flags().BoolVar(&o.restart, "restart", false, "start again the runs whose checkpoint or result is refused (damaged, or trained on other data; the old files are moved to *.replaced)")
 	c.Flags().StringVar(&o.out, "out", "", "results tree (default: the sweep file's out)")
 	c.Flags().StringArrayVar(&o.costs, "costs", []string{"results"}, "directories of result files, or cost files (*.json), whose timings feed the cost estimate (repeatable)")
-	c.Flags().DurationVar(&o.stale, "stale", runlock.DefaultStale, "a run lock of another host or container whose heartbeat is older than this is taken over (at least 30s)")
+	staleFlag(c.Flags(), &o.stale)
 	c.Flags().StringSliceVar(&o.models, "models", nil, "only these of the sweep's models (comma-separated); their runs share the sweep's directories")
 	c.Flags().StringSliceVar(&o.datasets, "datasets", nil, "only these of the sweep's data sets (comma-separated)")
 	c.Flags().StringSliceVar(&o.variants, "variants", nil, "only these of the sweep's variants (comma-separated)")
@@ -106,16 +92,14 @@ func runSweep(cmd *cobra.Command, g *globalOpts, o *sweepOpts) error {
 
 // checkSweepFlags refuses flag values and combinations that cannot run.
 func checkSweepFlags(o *sweepOpts) error {
-	if o.jobs < 1 {
+	switch {
+	case o.jobs < 1:
 		return fmt.Errorf("--jobs %d: must be at least 1", o.jobs)
-	}
-	if err := runlock.CheckStale(o.stale); err != nil {
-		return fmt.Errorf("--stale %s: %v", o.stale, err)
-	}
-	if !o.dryRun && (o.measure || o.measureAll || o.saveCosts != "") {
+	case checkStale(o.stale) != nil:
+		return checkStale(o.stale)
+	case !o.dryRun && (o.measure || o.measureAll || o.saveCosts != ""):
 		return fmt.Errorf("--measure, --measure-all and --save-costs go with --dry-run")
-	}
-	if o.share && (o.shard != "" || o.shards != 0) {
+	case o.share && (o.shard != "" || o.shards != 0):
 		return fmt.Errorf("--share takes runs from the whole sweep: give it without --shard or --shards")
 	}
 	return nil

@@ -11,17 +11,11 @@ import (
 
 // tableOpts are the flags of mgp table.
 type tableOpts struct {
-	asCSV       bool
-	last        bool
-	markdownOut string
-	csvOut      string
+	asCSV, last         bool
+	markdownOut, csvOut string
 	// sweep, detailOut, commit and date are the headline mode's (see
 	// table_headline.go); command is the command line it states.
-	sweep     string
-	detailOut string
-	commit    string
-	date      string
-	command   string
+	sweep, detailOut, commit, date, command string
 }
 
 func newTableCmd(_ *globalOpts) *cobra.Command {

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/mgpteam/mgp/pkg/report"
-	"github.com/mgpteam/mgp/pkg/runlock"
 	"github.com/mgpteam/mgp/pkg/train"
 	"github.com/spf13/cobra"
 )
@@ -37,7 +36,7 @@ func newTrainCmd(g *globalOpts) *cobra.Command {
 	c.Flags().StringVarP(&o.out, "out", "o", "", "run directory (default runs/<model>-<data>-s<seed>-<config hash>)")
 	c.Flags().BoolVar(&o.resume, "resume", false, "continue the unfinished run in --out from its checkpoint (same config and overrides)")
 	c.Flags().BoolVar(&o.overwrite, "overwrite", false, "replace the run --out holds (its result, checkpoint, error and log files are removed first)")
-	c.Flags().DurationVar(&o.stale, "stale", runlock.DefaultStale, "a run lock of another host or container whose heartbeat is older than this is taken over (at least 30s)")
+	staleFlag(c.Flags(), &o.stale)
 	c.Flags().BoolVar(&o.restart, "restart", false, "discard the checkpoint and result in --out (e.g. a checkpoint refused as damaged or trained on other data) and train from the first iteration")
 	c.Flags().StringVar(&o.variant, "variant", "", "name of the overrides this run stands for, recorded in result.json (e.g. beta=0.1)")
 	_ = c.MarkFlagRequired("config")
@@ -51,8 +50,8 @@ func runTrain(cmd *cobra.Command, g *globalOpts, o *trainOpts) error {
 		return inputErr(fmt.Errorf("--seed %d: seeds are non-negative integers", o.seed))
 	case o.resume && o.overwrite:
 		return inputErr(fmt.Errorf("--resume and --overwrite exclude each other: --resume continues the run in --out, --overwrite replaces it"))
-	case runlock.CheckStale(o.stale) != nil:
-		return inputErr(fmt.Errorf("--stale %s: %v", o.stale, runlock.CheckStale(o.stale)))
+	case checkStale(o.stale) != nil:
+		return inputErr(checkStale(o.stale))
 	}
 	if o.seed >= 0 {
 		sets = append([]string{fmt.Sprintf("data.split_seed=%d", o.seed), fmt.Sprintf("train.seed=%d", o.seed)}, sets...)
