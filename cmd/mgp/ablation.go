@@ -40,22 +40,15 @@ func newAblationCmd(_ *globalOpts) *cobra.Command {
 
 // runAblation checks the flags and draws the figure.
 func runAblation(cmd *cobra.Command, o *ablationOpts) error {
-	if o.out == "" {
+	switch {
+	case o.out == "":
 		return inputErr(fmt.Errorf("--out: give the PNG file to write"))
-	}
-	for _, name := range []string{"ymin", "ymax"} {
-		if f := cmd.Flags().Lookup(name); f.Changed && f.Value.String() == "NaN" {
-			return inputErr(fmt.Errorf("--%s NaN: give a number, or leave the flag out to fit the axis to the data", name))
-		}
-	}
-	if err := checkYRange(o.ymin, o.ymax); err != nil {
-		return inputErr(err)
-	}
-	if o.runs == "" && o.sweepFile == "" {
+	case checkYRange(cmd, o.ymin, o.ymax) != nil:
+		return inputErr(checkYRange(cmd, o.ymin, o.ymax))
+	case o.runs == "" && o.sweepFile == "":
 		return inputErr(fmt.Errorf("--runs: give the sweep tree (or --sweep FILE)"))
-	}
-	if err := checkPictureOut(o.out); err != nil {
-		return err
+	case checkPictureOut(o.out) != nil:
+		return checkPictureOut(o.out)
 	}
 	err := paper.Ablation(cmd.OutOrStdout(), cmd.ErrOrStderr(), paper.AblationOptions{
 		Sweep: o.sweepFile, Runs: o.runs, Model: o.model, Datasets: o.datasets, Variants: o.variants,
@@ -68,9 +61,14 @@ func runAblation(cmd *cobra.Command, o *ablationOpts) error {
 	return paperErr(err)
 }
 
-// checkYRange refuses an axis end that is infinite, or a --ymin not below
-// --ymax; NaN (the flag's default) leaves that end to the data.
-func checkYRange(lo, hi float64) error {
+// checkYRange refuses an axis end given as NaN or infinite, or a --ymin
+// not below --ymax; NaN (the flag's default) leaves that end to the data.
+func checkYRange(cmd *cobra.Command, lo, hi float64) error {
+	for _, name := range []string{"ymin", "ymax"} {
+		if f := cmd.Flags().Lookup(name); f.Changed && f.Value.String() == "NaN" {
+			return fmt.Errorf("--%s NaN: give a number, or leave the flag out to fit the axis to the data", name)
+		}
+	}
 	for _, f := range []struct {
 		name string
 		v    float64

@@ -26,49 +26,25 @@ func reword(err, inner error, words string) error {
 	return &advisedError{err, strings.Replace(err.Error(), inner.Error(), words, 1)}
 }
 
-// adviceRule finds one kind of library error in err's chain and returns
-// it with the CLI's words for it (nil when err holds none).
-type adviceRule func(err error) (inner error, words string)
-
-// rule is the adviceRule of the error type T, worded by words.
-func rule[T error](words func(T) string) adviceRule {
-	return func(err error) (error, string) {
-		var t T
-		if !errors.As(err, &t) {
-			return nil, ""
-		}
-		return t, words(t)
-	}
-}
-
-// adviceRules word the libraries' typed errors, which name no flag, with
-// the flags that act on them.
-func adviceRules() []adviceRule {
-	return []adviceRule{
-		rule(func(e *train.RunDirError) string { return runDirWords(e) }),
-		rule(func(e *train.CorruptError) string {
-			return strings.Replace(e.Error(), train.CorruptRemedy,
-				"it is refused: start the run again with --restart (mgp train ... --restart or mgp sweep ... --restart), which discards it", 1)
-		}),
-		rule(func(e *data.FileError) string { return fetchWords(e) }),
-		func(err error) (error, string) {
-			if !errors.Is(err, train.ErrRestartAndResume) {
-				return nil, ""
-			}
-			return train.ErrRestartAndResume, "--restart discards the checkpoint that --resume would continue from: give one of them"
-		},
-	}
-}
-
-// adviseFlags rewords the library errors in err's chain (adviceRules).
+// adviseFlags rewords the libraries' typed errors in err's chain, which
+// name no flag, with the flags that act on them.
 func adviseFlags(err error) error {
-	if err == nil {
-		return nil
-	}
-	for _, r := range adviceRules() {
-		if inner, words := r(err); inner != nil && words != inner.Error() {
-			err = reword(err, inner, words)
-		}
+	var (
+		rd *train.RunDirError
+		ce *train.CorruptError
+		fe *data.FileError
+	)
+	switch {
+	case errors.As(err, &rd):
+		return reword(err, rd, runDirText(rd))
+	case errors.As(err, &ce):
+		return reword(err, ce, strings.Replace(ce.Error(), train.CorruptRemedy,
+			"it is refused: start the run again with --restart (mgp train ... --restart or mgp sweep ... --restart), which discards it", 1))
+	case errors.As(err, &fe) && fe.Fetch:
+		return reword(err, fe, strings.Replace(fe.Error(), data.FetchAdvice, strings.TrimSuffix(data.FetchAdvice, "use DIR as the data directory")+
+			"point mgp at DIR with --data-dir DIR or MGP_DATA_DIR=DIR", 1))
+	case errors.Is(err, train.ErrRestartAndResume):
+		return reword(err, train.ErrRestartAndResume, "--restart discards the checkpoint that --resume would continue from: give one of them")
 	}
 	return err
 }
@@ -82,40 +58,34 @@ func withAdvice(cmds []*cobra.Command) {
 	}
 }
 
-// runDirWords words a *train.RunDirError with train's flags.
-func runDirWords(e *train.RunDirError) string {
-	var ue *train.UnfinishedError
-	switch {
-	case e.Problem == train.Unfinished && errors.As(e.Err, &ue):
-		return fmt.Sprintf("%s holds an unfinished run (iteration %d of %d): add --resume to continue it, or remove the directory to start over", ue.Dir, ue.Iter, ue.Total)
-	case e.Problem == train.NotCreatable:
-		return fmt.Sprintf("--out %s cannot be created: %v", e.Dir, e.Err)
-	case e.Problem == train.NotWritable:
-		return fmt.Sprintf("--out %s is not writable: %v", e.Dir, e.Err)
-	case e.Problem == train.CheckpointUnreadable:
-		return fmt.Sprintf("%v; remove it or choose another --out", e.Err)
-	case e.Problem == train.NoCheckpoint:
-		return fmt.Sprintf("--resume: %s holds no checkpoint to continue from; run without --resume to start the run", e.Dir)
-	case e.Problem == train.NotResumable:
-		return fmt.Sprintf("--resume: %s was written by a version of mgp without resumable state; start the run again without --resume", e.Path)
-	case e.Problem == train.ConfigDiffers:
-		return fmt.Sprintf("--resume: the config differs from the checkpoint's (%s); resume with the same config and overrides, or start a new run elsewhere", e.Diff)
-	case e.Problem == train.Unrebuildable:
-		return e.Error() + " with --restart"
-	case e.Problem == train.NotDiscarded:
-		return fmt.Sprintf("--restart: %v", e.Err)
+// runDirText words rd with runDirWords' format for its problem.
+func runDirText(rd *train.RunDirError) string {
+	var ue train.UnfinishedError
+	if u := (*train.UnfinishedError)(nil); errors.As(rd.Err, &u) {
+		ue = *u
 	}
-	return e.Error()
+	f, ok := runDirWords()[rd.Problem]
+	if !ok {
+		return rd.Error()
+	}
+	return fmt.Sprintf(f, rd.Dir, rd.Path, rd.Err, rd.Diff, ue.Iter, ue.Total)
 }
 
-// fetchWords words a missing UCI file's advice (data.FileError.Fetch)
-// with the flag and variable that point mgp at the data.
-func fetchWords(e *data.FileError) string {
-	if !e.Fetch {
-		return e.Error()
+// runDirWords are the CLI's words for each train.RunDirProblem: format
+// strings over the error's dir (1), path (2), cause (3) and diff (4), and
+// an unfinished run's iterations done (5) and planned (6).
+func runDirWords() map[train.RunDirProblem]string {
+	return map[train.RunDirProblem]string{
+		train.NotCreatable:         "--out %[1]s cannot be created: %[3]v",
+		train.NotWritable:          "--out %[1]s is not writable: %[3]v",
+		train.CheckpointUnreadable: "%[3]v; remove it or choose another --out",
+		train.NoCheckpoint:         "--resume: %[1]s holds no checkpoint to continue from; run without --resume to start the run",
+		train.NotResumable:         "--resume: %[2]s was written by a version of mgp without resumable state; start the run again without --resume",
+		train.ConfigDiffers:        "--resume: the config differs from the checkpoint's (%[4]s); resume with the same config and overrides, or start a new run elsewhere",
+		train.Unrebuildable:        "%[2]s is complete but was written by a version of mgp that kept no copy of result.json in it, and this held-out-selection run's last-iteration metrics cannot be recomputed from the selected parameters: restore result.json, or start the run again with --restart",
+		train.NotDiscarded:         "--restart: %[3]v",
+		train.Unfinished:           "%[1]s holds an unfinished run (iteration %[5]d of %[6]d): add --resume to continue it, or remove the directory to start over",
 	}
-	return strings.Replace(e.Error(), data.FetchAdvice, strings.TrimSuffix(data.FetchAdvice, "use DIR as the data directory")+
-		"point mgp at DIR with --data-dir DIR or MGP_DATA_DIR=DIR", 1)
 }
 
 // continueHint says how to finish the unfinished run in dir: resume it

@@ -9,14 +9,8 @@ import (
 	"github.com/spf13/viper"
 )
 
-// loadConfig reads a YAML run config and applies --set key=value flags,
-// each value read once as a typed YAML value; see loadConfigSource.
-func loadConfig(path string, sets []string) (train.RunConfig, error) {
-	cfg, _, err := loadConfigSource(path, sets)
-	return cfg, err
-}
-
-// loadConfigSource parses the --set flags and loads the config as a sweep
+// loadConfigSource reads a YAML run config and applies --set key=value
+// flags, each value read once as a typed YAML value: it parses the flags and loads the config as a sweep
 // does (sweep.LoadRunConfig); locate, for errors found later (train.Run's),
 // says where a key was written. An error that names a key says where it
 // was written (file line or --set) and exits 2.

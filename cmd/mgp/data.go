@@ -3,10 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
-	"text/tabwriter"
 
-	"github.com/gocarina/gocsv"
 	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/spf13/cobra"
 )
@@ -30,7 +27,7 @@ func newDataCmd(g *globalOpts) *cobra.Command {
 					rows[i].Status = adviseFlags(r.Err).Error()
 				}
 			}
-			if err := printSets(cmd.OutOrStdout(), rows, dir, asCSV); err != nil {
+			if err := data.WriteSets(cmd.OutOrStdout(), rows, dir, asCSV); err != nil {
 				return err
 			}
 			return badSetsErr(rows, dir)
@@ -39,27 +36,6 @@ func newDataCmd(g *globalOpts) *cobra.Command {
 	c.Flags().BoolVar(&asCSV, "csv", false, "print CSV")
 	c.Flags().StringVar(&taxiPath, "nytaxi", "", "the Kaggle taxi train.csv (plain or gzip) to check (default: the shipped sample "+data.NYTaxiSampleFile+" below the data directory)")
 	return c
-}
-
-// printSets writes the catalogue of data sets as CSV or as an aligned
-// table followed by the data directory.
-func printSets(w io.Writer, rows []data.SetCheck, dir string, asCSV bool) error {
-	if asCSV {
-		s, err := gocsv.MarshalString(&rows)
-		if err != nil {
-			return err
-		}
-		fmt.Fprint(w, s)
-		return nil
-	}
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "name\tkind\tN\ttrain\ttest\td_x\tstatus")
-	for _, r := range rows {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%s\n", r.Name, r.Kind, r.N, r.Train, r.Test, r.Dx, r.Status)
-	}
-	tw.Flush()
-	fmt.Fprintf(w, "data directory: %s\n", dir)
-	return nil
 }
 
 // badSetsErr counts the bad data sets (exit 2) with the advice that fits:

@@ -5,11 +5,16 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 
+	"github.com/mgpteam/mgp/pkg/compare"
 	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/paper"
+	"github.com/mgpteam/mgp/pkg/rundir"
 	"github.com/mgpteam/mgp/pkg/train"
 	"github.com/spf13/cobra"
 )
@@ -45,11 +50,9 @@ func exitCode(err error) int {
 		return 130
 	}
 	// Cobra's own argument and flag validation returns plain errors.
-	msg := err.Error()
-	for _, p := range []string{"required flag", "unknown command", "unknown flag", "unknown shorthand", "accepts ", "requires at least", "invalid argument"} {
-		if strings.HasPrefix(msg, p) {
-			return 2
-		}
+	cobraUsage := []string{"required flag", "unknown command", "unknown flag", "unknown shorthand", "accepts ", "requires at least", "invalid argument"}
+	if slices.ContainsFunc(cobraUsage, func(p string) bool { return strings.HasPrefix(err.Error(), p) }) {
+		return 2
 	}
 	return 1
 }
@@ -81,4 +84,30 @@ func paperErr(err error) error {
 		return inputErr(err)
 	}
 	return err
+}
+
+// checkNotCompareDir refuses (exit 2, naming flag) a --run that is a
+// compare directory rather than a run, pointing to the chosen model's run.
+func checkNotCompareDir(flag, dir string) error {
+	if rundir.Has(dir, rundir.CheckpointFile) || !rundir.Has(dir, compare.SweepFile) || !rundir.Has(dir, compare.DataFile) {
+		return nil
+	}
+	best := filepath.Join(dir, compare.BestLink)
+	if _, err := os.Stat(best); err != nil {
+		return inputErr(fmt.Errorf("%s %s is an mgp compare directory, not a run, and it has no %s yet: finish the comparison, or name one of its runs under %s",
+			flag, dir, compare.BestLink, filepath.Join(dir, compare.RunsDir)))
+	}
+	return inputErr(fmt.Errorf("%s %s is an mgp compare directory, not a run: use %s %s (the chosen model's run)", flag, dir, flag, best))
+}
+
+// textColumnHint adds to a CSV value error of compare, when no --inputs
+// were named, that a column that is not numeric can be left out with them.
+func textColumnHint(err error, inputs []string) error {
+	var fe *data.FileError
+	if len(inputs) > 0 || !errors.As(err, &fe) || fe.Column == 0 {
+		return err
+	}
+	hinted := *fe
+	hinted.Msg += "; a column that is not a number (a name, a date) can be left out: name the input columns with --inputs"
+	return &hinted
 }

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"embed"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/mgpteam/mgp/pkg/runlock"
@@ -28,4 +30,21 @@ func markRequired(c *cobra.Command, names ...string) {
 	for _, n := range names {
 		_ = c.MarkFlagRequired(n)
 	}
+}
+
+// helpFiles holds the commands' long help texts, one help/<command>.txt
+// each, as `mgp <command> --help` prints them.
+//
+//go:embed help/*.txt
+var helpFiles embed.FS
+
+// helpText is the long help text of the command name (help/<name>.txt,
+// less its final newline). A missing file is a build mistake that every
+// test of the commands catches.
+func helpText(name string) string {
+	b, err := helpFiles.ReadFile("help/" + name + ".txt")
+	if err != nil {
+		panic(err)
+	}
+	return strings.TrimSuffix(string(b), "\n")
 }

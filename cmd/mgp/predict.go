@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/outpath"
 	"github.com/mgpteam/mgp/pkg/predict"
 	"github.com/mgpteam/mgp/pkg/train"
@@ -110,57 +109,33 @@ func checkPredictFlags(o *predictOpts) error {
 func predictErr(err error) error {
 	var (
 		ce *predict.ColumnCountError
-		ne *predict.NoInputNamesError
 		ie *predict.IDError
 	)
 	switch {
 	case errors.As(err, &ce):
 		return inputErr(fmt.Errorf("%s: %d columns besides --id, the model was trained on %d inputs (in training order; this run did not record their names)", ce.Path, ce.Have, ce.Want))
-	case errors.As(err, &ne):
+	case errors.As(err, new(*predict.NoInputNamesError)):
 		return inputErr(errors.New("--keep-columns: this run did not record its input columns' names, so the other columns cannot be told apart: name them with --id"))
-	case errors.As(err, &ie):
-		return idErr(ie)
+	case !errors.As(err, &ie):
+		return err
+	case ie.Problem == predict.IDSpaces:
+		return inputErr(fmt.Errorf("--id %q: give a column name without surrounding spaces", ie.Name))
+	case ie.Problem == predict.IDTwice:
+		return inputErr(fmt.Errorf("--id %s: named twice", ie.Name))
+	case ie.Problem == predict.IDRows:
+		return fmt.Errorf("%s: read %d rows of --id columns but %d rows of inputs", ie.Path, ie.Rows, ie.InputRows)
 	}
-	return err
-}
-
-// idErr words an *predict.IDError with the --id flag.
-func idErr(e *predict.IDError) error {
-	switch e.Problem {
-	case predict.IDSpaces:
-		return inputErr(fmt.Errorf("--id %q: give a column name without surrounding spaces", e.Name))
-	case predict.IDTwice:
-		return inputErr(fmt.Errorf("--id %s: named twice", e.Name))
-	case predict.IDRows:
-		return fmt.Errorf("%s: read %d rows of --id columns but %d rows of inputs", e.Path, e.Rows, e.InputRows)
-	}
-	return inputErr(fmt.Errorf("--id: %w", e.Err))
+	return inputErr(fmt.Errorf("--id: %w", ie.Err))
 }
 
 // predictSummary is the line predict prints when done: rows predicted, the
 // output file, the run, the iteration whose parameters it used and the
 // predictive.
 func predictSummary(n int, out, run string, ck *train.Checkpoint) string {
-	pred := "the model's predictive draws"
-	if train.RunPredictive(ck) == models.PlugIn {
-		pred = "the plug-in predictive (latent variables at their means)"
+	at, unfinished := predict.ParamsAt(ck)
+	if unfinished {
+		at += ", --partial"
 	}
 	return fmt.Sprintf("predicted %d rows into %s with run %s (%s, model %s), predictive: %s",
-		n, out, run, predictIteration(ck), ck.Config.ModelName(), pred)
-}
-
-// predictIteration describes which iteration's parameters a checkpoint
-// holds: the held-out selection's best iteration once a selecting run is
-// complete, otherwise the iterations trained so far.
-func predictIteration(ck *train.Checkpoint) string {
-	if ck.Complete && ck.Selection != nil && ck.Selection.Iter > 0 {
-		return fmt.Sprintf("parameters of iteration %d, chosen on the held-out part", ck.Selection.Iter)
-	}
-	if ck.State != nil {
-		if !ck.Trained {
-			return fmt.Sprintf("iteration %d of %d, --partial", ck.State.Iter, ck.Config.Train.Iterations)
-		}
-		return fmt.Sprintf("iteration %d", ck.State.Iter)
-	}
-	return fmt.Sprintf("iteration %d", ck.Config.Train.Iterations)
+		n, out, run, at, ck.Config.ModelName(), predict.PredictiveWords(ck))
 }

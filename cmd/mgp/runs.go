@@ -50,13 +50,13 @@ func runRuns(cmd *cobra.Command, dirs []string, o *runsOpts) error {
 	}
 	if cmd.Flags().Changed("iterations") {
 		if files, err = report.FilterIterations(files, o.iterations); err != nil {
-			return iterationsErr(err)
+			return runsErr(err)
 		}
 	}
 	diags := o.diags
 	if cmd.Flags().Changed("diag") {
 		if err := report.CheckDiags(files, diags); err != nil {
-			return diagErr(err)
+			return runsErr(err)
 		}
 	} else {
 		diags = report.ReportedDiags(files, diags)
@@ -68,10 +68,10 @@ func runRuns(cmd *cobra.Command, dirs []string, o *runsOpts) error {
 	switch {
 	case len(o.compare) > 0:
 		cols, err := report.ParseCompareColumns(o.compare)
-		if err != nil {
-			return inputErr(fmt.Errorf("--compare: %w", err))
+		table := ""
+		if err == nil {
+			table, err = report.CompareRuns(rows, cols, diags, report.PaperTable3())
 		}
-		table, err := report.CompareRuns(rows, cols, diags, report.PaperTable3())
 		if err != nil {
 			return inputErr(fmt.Errorf("--compare: %w", err))
 		}
@@ -93,26 +93,21 @@ func runRuns(cmd *cobra.Command, dirs []string, o *runsOpts) error {
 	return nil
 }
 
-// diagErr words a *report.DiagError with the --diag flag.
-func diagErr(err error) error {
-	var de *report.DiagError
-	if !errors.As(err, &de) {
-		return inputErr(err)
-	}
-	if len(de.Have) == 0 {
+// runsErr words report's refusals of --diag and --iterations.
+func runsErr(err error) error {
+	var (
+		de *report.DiagError
+		ie *report.IterationsError
+	)
+	switch {
+	case errors.As(err, &de) && len(de.Have) == 0:
 		return inputErr(fmt.Errorf("--diag %s: none of the runs reports diagnostics; give --diag \"\"", de.Diag))
-	}
-	return inputErr(fmt.Errorf("--diag %s: no run reports %q; the runs report %s", de.Diag, de.Key, strings.Join(de.Have, ", ")))
-}
-
-// iterationsErr words a *report.IterationsError with the --iterations flag.
-func iterationsErr(err error) error {
-	var ie *report.IterationsError
-	if !errors.As(err, &ie) {
-		return inputErr(err)
-	}
-	if ie.N <= 0 {
+	case errors.As(err, &de):
+		return inputErr(fmt.Errorf("--diag %s: no run reports %q; the runs report %s", de.Diag, de.Key, strings.Join(de.Have, ", ")))
+	case errors.As(err, &ie) && ie.N <= 0:
 		return inputErr(fmt.Errorf("--iterations %d: give a positive number of iterations", ie.N))
+	case errors.As(err, &ie):
+		return inputErr(fmt.Errorf("--iterations %d: no run has %d iterations; the runs have %v", ie.N, ie.N, ie.Have))
 	}
-	return inputErr(fmt.Errorf("--iterations %d: no run has %d iterations; the runs have %v", ie.N, ie.N, ie.Have))
+	return inputErr(err)
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 	"runtime"
 	"slices"
 	"time"
@@ -74,7 +73,10 @@ func runSweep(cmd *cobra.Command, g *globalOpts, o *sweepOpts) error {
 		Prepare: sweep.PrepareOptions{Load: sweep.LoadRunConfig,
 			DataDir: func(dir string) string { return resolveDataDir(g.dataDir, dir) }},
 		CostSources: o.costs, DefaultCostFile: sweep.DefaultCostFile,
-		Exec:  o.execOptions(progressTo(g, cmd)),
+		// Execute's options, with which the dry run decides too.
+		Exec: sweep.Options{Jobs: o.jobs, RetryFailed: o.retryFailed, RerunChanged: o.rerunChg, Restart: o.restart, Stale: o.stale,
+			Shared: o.share, Progress: progressTo(g, cmd), Version: version(),
+			Switches: sweep.Switches{RetryFailed: "--retry-failed", RerunChanged: "--rerun-changed", Restart: "--restart"}},
 		Train: sweep.TrainOptions{Version: version(), ResumeHint: commandLine()},
 	}
 	if o.dryRun {
@@ -137,12 +139,4 @@ func (o *sweepOpts) part() (sweep.Part, error) {
 	}
 	i, n, from, err := shardIndex(o.shard, o.shards)
 	return sweep.Part{Index: i, Count: n, From: from}, err
-}
-
-// execOptions are the sweep's options for sweep.Execute and sweep.Decide
-// (the dry run decides with the same ones).
-func (o *sweepOpts) execOptions(progress io.Writer) sweep.Options {
-	return sweep.Options{Jobs: o.jobs, RetryFailed: o.retryFailed, RerunChanged: o.rerunChg, Restart: o.restart, Stale: o.stale,
-		Shared: o.share, Progress: progress, Version: version(),
-		Switches: sweep.Switches{RetryFailed: "--retry-failed", RerunChanged: "--rerun-changed", Restart: "--restart"}}
 }

@@ -2,11 +2,12 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"io"
+	"strings"
 
 	"github.com/mgpteam/mgp/pkg/paper"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // tableOpts are the flags of mgp table.
@@ -14,7 +15,7 @@ type tableOpts struct {
 	asCSV, last         bool
 	markdownOut, csvOut string
 	// sweep, detailOut, commit and date are the headline mode's (see
-	// table_headline.go); command is the command line it states.
+	// the headline functions below); command is the command line it states.
 	sweep, detailOut, commit, date, command string
 }
 
@@ -49,13 +50,45 @@ func newTableCmd(_ *globalOpts) *cobra.Command {
 // runTable checks the output flags and writes the table of the
 // directories.
 func runTable(stdout, stderr io.Writer, dirs []string, o tableOpts) error {
-	if o.markdownOut != "" && o.markdownOut == o.csvOut {
-		return inputErr(fmt.Errorf("--markdown-out and --csv-out name the same file %s", o.csvOut))
-	}
-	if err := checkTableOuts(o.markdownOut, o.csvOut, ""); err != nil {
+	if err := checkTableOuts(o); err != nil {
 		return err
 	}
 	return paperErr(paper.Table(stdout, stderr, dirs, paper.TableOptions{
 		CSV: o.asCSV, Last: o.last, MarkdownOut: o.markdownOut, CSVOut: o.csvOut,
+	}))
+}
+
+// tableCommandLine rebuilds the command as given: its path, --sweep, the
+// other flags set (in name order) and the arguments.
+func tableCommandLine(cmd *cobra.Command, args []string) string {
+	parts := []string{cmd.CommandPath()}
+	if f := cmd.Flags().Lookup("sweep"); f != nil && f.Changed {
+		parts = append(parts, "--sweep", f.Value.String())
+	}
+	cmd.Flags().Visit(func(f *pflag.Flag) {
+		switch {
+		case f.Name == "sweep":
+		case f.Value.Type() == "bool":
+			parts = append(parts, "--"+f.Name)
+		default:
+			parts = append(parts, "--"+f.Name, f.Value.String())
+		}
+	})
+	return strings.Join(append(parts, args...), " ")
+}
+
+// runHeadline checks the output flags and writes the headline table of
+// the sweep file and its detail file.
+func runHeadline(stdout, stderr io.Writer, extra []string, o tableOpts) error {
+	if err := checkTableOuts(o); err != nil {
+		return err
+	}
+	v := o.commit
+	if v == "" {
+		v = version()
+	}
+	return paperErr(paper.Headline(stdout, stderr, extra, paper.HeadlineOptions{
+		Sweep: o.sweep, CSV: o.asCSV, MarkdownOut: o.markdownOut, CSVOut: o.csvOut, DetailOut: o.detailOut,
+		Command: o.command, Version: v, Date: o.date,
 	}))
 }

@@ -18,16 +18,14 @@ func newTraceCmd(_ *globalOpts) *cobra.Command {
 		Long:  helpText("trace"),
 		Args:  cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if out == "" {
+			switch {
+			case out == "":
 				return inputErr(fmt.Errorf("--out: give the PNG file to write"))
-			}
-			if err := checkPictureOut(out); err != nil {
-				return err
-			}
-			if metric != "test_nll" && metric != "elbo" && metric != "val_nll" {
+			case checkPictureOut(out) != nil:
+				return checkPictureOut(out)
+			case metric != "test_nll" && metric != "elbo" && metric != "val_nll":
 				return inputErr(fmt.Errorf("--metric %q: use test_nll, val_nll or elbo", metric))
-			}
-			if math.IsNaN(ymax) || ymax < 0 || math.IsInf(ymax, 0) {
+			case math.IsNaN(ymax) || ymax < 0 || math.IsInf(ymax, 0):
 				return inputErr(fmt.Errorf("--ymax %v: give a finite number, 0 or more (0: no cut)", ymax))
 			}
 			err := paper.Trace(cmd.OutOrStdout(), args, paper.TraceOptions{Metric: metric, Title: title, YMax: ymax, Out: out})
