@@ -73,7 +73,7 @@ func runRuns(cmd *cobra.Command, dirs []string, o *runsOpts) error {
 			table, err = report.CompareRuns(rows, cols, diags, report.PaperTable3())
 		}
 		if err != nil {
-			return inputErr(fmt.Errorf("--compare: %w", err))
+			return runsErr(fmt.Errorf("--compare: %w", err))
 		}
 		fmt.Fprint(cmd.OutOrStdout(), table)
 	case o.perCell:
@@ -93,13 +93,16 @@ func runRuns(cmd *cobra.Command, dirs []string, o *runsOpts) error {
 	return nil
 }
 
-// runsErr words report's refusals of --diag and --iterations.
+// runsErr words report's refusals of --diag, --iterations and --compare.
 func runsErr(err error) error {
 	var (
 		de *report.DiagError
 		ie *report.IterationsError
+		se *report.DuplicateSeedError
 	)
 	switch {
+	case errors.As(err, &se):
+		return inputErr(reword(err, se, se.Error()+": give --iterations or fewer directories"))
 	case errors.As(err, &de) && len(de.Have) == 0:
 		return inputErr(fmt.Errorf("--diag %s: none of the runs reports diagnostics; give --diag \"\"", de.Diag))
 	case errors.As(err, &de):
