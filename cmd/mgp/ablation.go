@@ -21,33 +21,9 @@ func newAblationCmd(_ *globalOpts) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "ablation (--sweep SWEEP.yaml | --runs DIR --model M --datasets A,B) -o FIG.png",
 		Short: "Draw test NLL against iteration for the variants of a sweep tree (the paper's Figs. 4-6)",
-		Long: `ablation draws one panel per data set, side by side, and in each one line per
-variant of one model: the mean over the runs (seeds) of the test NLL at each
-evaluated iteration, with a shaded band from their minimum to their maximum. The
-test NLL (original y scale) comes from the trace of each run's result.json, which
-records it every train.eval_every iterations; a run trained without it is an error.
-Only the iterations every run of a variant evaluated are drawn.
-
-The table it prints gives, per line, the mean traced test NLL at the last drawn
-iteration, the mean of the runs' result.json test NLL ("result NLL"), and the
-mean of each run's lowest traced test NLL ("lowest") with the iterations where
-the runs reached it ("at iter"; far below the last iteration's when runs overfit
-late). The first two differ a little even at the same iteration: the final
-evaluation draws its own samples, and a run with held-out selection scores its
-selected iteration.
-
-The runs are read from a sweep tree, <runs>/<dataset>/<model>/<variant>/s<seed>/.
---sweep takes the tree (out), the model, the data sets, the variants and the seeds
-from a sweep file; --runs, --model, --datasets and --variants override it. Without
---sweep, --runs, --model and --datasets are needed and --variants defaults to every
-variant found. --labels names the variants in the legend, in the same order.
---ymin and --ymax fix the test-NLL axis of every panel (the lines and bands are
-clipped to it), e.g. to see the other lines beside one run that blew up.
-
-  mgp ablation --sweep configs/sweeps/figure4.yaml --labels "T = 2,T = 4,T = 6" -o results/figures/figure4.png
-  mgp ablation --runs results/ablations/runs --model smgp --datasets concrete,naval --variants t2,t4 -o fig.png`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return runAblation(cmd, o) },
+		Long:  helpText("ablation"),
+		Args:  cobra.NoArgs,
+		RunE:  func(cmd *cobra.Command, _ []string) error { return runAblation(cmd, o) },
 	}
 	c.Flags().StringVar(&o.sweepFile, "sweep", "", "sweep file whose tree, model, data sets, variants and seeds to draw")
 	c.Flags().StringVar(&o.runs, "runs", "", "sweep tree (default: the sweep file's out)")
@@ -64,22 +40,15 @@ clipped to it), e.g. to see the other lines beside one run that blew up.
 
 // runAblation checks the flags and draws the figure.
 func runAblation(cmd *cobra.Command, o *ablationOpts) error {
-	if o.out == "" {
+	switch {
+	case o.out == "":
 		return inputErr(fmt.Errorf("--out: give the PNG file to write"))
-	}
-	for _, name := range []string{"ymin", "ymax"} {
-		if f := cmd.Flags().Lookup(name); f.Changed && f.Value.String() == "NaN" {
-			return inputErr(fmt.Errorf("--%s NaN: give a number, or leave the flag out to fit the axis to the data", name))
-		}
-	}
-	if err := checkYRange(o.ymin, o.ymax); err != nil {
-		return inputErr(err)
-	}
-	if o.runs == "" && o.sweepFile == "" {
+	case checkYRange(cmd, o.ymin, o.ymax) != nil:
+		return inputErr(checkYRange(cmd, o.ymin, o.ymax))
+	case o.runs == "" && o.sweepFile == "":
 		return inputErr(fmt.Errorf("--runs: give the sweep tree (or --sweep FILE)"))
-	}
-	if err := checkPictureOut(o.out); err != nil {
-		return err
+	case checkPictureOut(o.out) != nil:
+		return checkPictureOut(o.out)
 	}
 	err := paper.Ablation(cmd.OutOrStdout(), cmd.ErrOrStderr(), paper.AblationOptions{
 		Sweep: o.sweepFile, Runs: o.runs, Model: o.model, Datasets: o.datasets, Variants: o.variants,
@@ -92,9 +61,14 @@ func runAblation(cmd *cobra.Command, o *ablationOpts) error {
 	return paperErr(err)
 }
 
-// checkYRange refuses an axis end that is infinite, or a --ymin not below
-// --ymax; NaN (the flag's default) leaves that end to the data.
-func checkYRange(lo, hi float64) error {
+// checkYRange refuses an axis end given as NaN or infinite, or a --ymin
+// not below --ymax; NaN (the flag's default) leaves that end to the data.
+func checkYRange(cmd *cobra.Command, lo, hi float64) error {
+	for _, name := range []string{"ymin", "ymax"} {
+		if f := cmd.Flags().Lookup(name); f.Changed && f.Value.String() == "NaN" {
+			return fmt.Errorf("--%s NaN: give a number, or leave the flag out to fit the axis to the data", name)
+		}
+	}
 	for _, f := range []struct {
 		name string
 		v    float64

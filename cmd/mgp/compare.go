@@ -8,23 +8,18 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/mgpteam/mgp/pkg/compare"
-	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/spf13/cobra"
 )
 
+// compareOpts are the flags of mgp compare.
 type compareOpts struct {
-	data, target, out string
-	inputs, models    []string
-	kernels           []string
-	splits            int
-	iterations        int
-	jobs              int
-	retryFailed       bool
-	refit             bool
+	data, target, out        string
+	inputs, models, kernels  []string
+	splits, iterations, jobs int
+	retryFailed, refit       bool
 }
 
 // defaultCompareIterations is every compare run's most optimiser steps
@@ -36,40 +31,9 @@ func newCompareCmd(g *globalOpts) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "compare --data FILE.csv --target COL --out DIR",
 		Short: "Compare models on your own CSV over repeated random splits; report NLL, CRPS, coverage, PIT and a recommendation",
-		Long: `Train each candidate model on K repeated random 90/10 train/test splits of a CSV
-file (seed k = 0..K-1 is both the split and the model seed), through the sweep
-machinery: runs go --jobs at a time with progress and an ETA, and re-running the
-same command resumes (finished runs are kept, half-done ones continue).
-
-The test rows never touch the standardisation (data.stats: train: means and sds of
-the training rows only) or the model selection: every model holds out 10 % of each training
-part to select its iteration and stop early (train.stop: after 10 checks without
-an improvement of the held-out NLL by 0.01 nats, at --iterations at the latest).
-
-DIR gets data.csv (the columns used), configs/<model>.yaml (absolute data paths, so
-DIR works from any directory), sweep.yaml (mgp sweep -c DIR/sweep.yaml re-runs it),
-runs/ (one run directory per model and split), report.md and report.json (per
-model and split: test NLL (KDE), CRPS, RMSE, coverage of the central 50/90/95 %
-intervals and the PIT's KS distance from uniform; the ranking by mean test NLL with
-the paired per-split differences against the best; the chosen model and why),
-PNG figures referenced from report.md, and best: a symbolic link to the chosen
-model's run on its best split, for mgp predict --run DIR/best.
-
---refit retrains the chosen model on every row (data.split: none, statistics of
-all rows) into DIR/refit/<model> and points DIR/best there. Nothing is held out
-of that fit, so the iteration is not selected again: a model with held-out
-selection trains for the median of the iterations selected on its splits (SLGP
-also takes the predictive, draws or plug-in, most splits chose); the others for
---iterations. The refit run has no test metrics (its result.json says so in
-no_test; mgp eval refuses it); the report's split metrics are what to expect.
-
-The choice: the model with the lowest mean test NLL, unless its win over a simpler
-model (SGP < SHGP < SMGP < SLGP < the others) is not clear: consistent over the splits
-(an exact one-sided sign test at 0.05, or a mean paired difference above 2 standard
-errors) and worth having (at least 0.05 nats per test point), with 3 or more splits;
-then the simplest such (docs/compare-rule.md).`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return runCompare(cmd, g, o) },
+		Long:  helpText("compare"),
+		Args:  cobra.NoArgs,
+		RunE:  func(cmd *cobra.Command, _ []string) error { return runCompare(cmd, g, o) },
 	}
 	c.Flags().StringVar(&o.data, "data", "", "CSV file: a header row, numeric columns (required)")
 	c.Flags().StringVar(&o.target, "target", "", "the column to predict (required)")
@@ -83,66 +47,35 @@ then the simplest such (docs/compare-rule.md).`,
 	c.Flags().StringVar(&o.out, "out", "", "output directory (required); re-running with it resumes")
 	c.Flags().BoolVar(&o.retryFailed, "retry-failed", false, "run again the runs whose error.json records a failure")
 	c.Flags().BoolVar(&o.refit, "refit", false, "retrain the chosen model on every row (DIR/refit/<model>) and point DIR/best at that run")
-	for _, f := range []string{"data", "target", "out"} {
-		_ = c.MarkFlagRequired(f)
-	}
+	markRequired(c, "data", "target", "out")
 	return c
-}
-
-// checkCompareFlags refuses bad flag values, naming the flag.
-func checkCompareFlags(o *compareOpts) error {
-	switch {
-	case o.splits < 2:
-		return fmt.Errorf("--splits %d: need at least 2 splits, and 3 or more for a model's win over a simpler one to count (default 5)", o.splits)
-	case o.iterations < 1:
-		return fmt.Errorf("--iterations %d: must be at least 1", o.iterations)
-	case o.jobs < 1:
-		return fmt.Errorf("--jobs %d: must be at least 1", o.jobs)
-	case len(o.models) == 0:
-		return fmt.Errorf("--models: name at least one model")
-	}
-	seen := map[string]bool{}
-	for i, m := range o.models {
-		m = strings.ToLower(strings.TrimSpace(m))
-		o.models[i] = m
-		if !slices.Contains(models.Names(), m) {
-			return fmt.Errorf("--models: %q is not a registered model; the models are %s", m, strings.Join(models.Names(), ", "))
-		}
-		if seen[m] {
-			return fmt.Errorf("--models: %s is named twice", m)
-		}
-		seen[m] = true
-	}
-	for i, k := range o.kernels {
-		o.kernels[i] = strings.ToLower(strings.TrimSpace(k))
-	}
-	return nil
 }
 
 // runCompare maps the flags to compare.Options, runs the comparison and
 // says what it chose.
 func runCompare(cmd *cobra.Command, g *globalOpts, o *compareOpts) error {
-	if err := checkCompareFlags(o); err != nil {
-		return inputErr(err)
-	}
 	start := time.Now()
+	opts := compare.Options{
+		Data: o.data, Target: o.target, Inputs: o.inputs, Models: o.models, Kernels: o.kernels, Splits: o.splits, Iterations: o.iterations,
+		Jobs: o.jobs, RetryFailed: o.retryFailed, Refit: o.refit, DataDir: resolveDataDir(g.dataDir, ""),
+		Stdout: cmd.OutOrStdout(), Warn: cmd.ErrOrStderr(), Progress: progressTo(g, cmd), Log: cmd.ErrOrStderr(), Quiet: g.quiet,
+		Version: version(), ResumeHint: commandLine(),
+	}
+	if err := opts.Check(); err != nil {
+		return compareError(err)
+	}
+	if g.quiet {
+		opts.Log = io.Discard
+	}
 	out, err := filepath.Abs(o.out)
+	if err == nil {
+		err = os.MkdirAll(out, 0o755)
+	}
 	if err != nil {
 		return inputErr(fmt.Errorf("--out %s: %v", o.out, err))
 	}
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		return inputErr(fmt.Errorf("--out %s: %v", o.out, err))
-	}
-	var log io.Writer = cmd.ErrOrStderr()
-	if g.quiet {
-		log = io.Discard
-	}
-	rep, err := compare.Run(cmd.Context(), compare.Options{
-		Data: o.data, Target: o.target, Inputs: o.inputs, Models: o.models, Kernels: o.kernels, Splits: o.splits, Iterations: o.iterations,
-		Out: out, Jobs: o.jobs, RetryFailed: o.retryFailed, Refit: o.refit, DataDir: resolveDataDir(g.dataDir, ""),
-		Stdout: cmd.OutOrStdout(), Warn: cmd.ErrOrStderr(), Progress: progressTo(g, cmd), Log: log, Quiet: g.quiet,
-		Version: version(), ResumeHint: commandLine(),
-	})
+	opts.Out = out
+	rep, err := compare.Run(cmd.Context(), opts)
 	if err != nil {
 		return compareError(textColumnHint(err, o.inputs))
 	}

@@ -180,27 +180,3 @@ func TestCSVTemplatesTrain(t *testing.T) {
 		t.Errorf("template with my.csv beside it: %v", err)
 	}
 }
-
-// TestAbsDataPathOnlyForCSV: only a CSV data.path (train.DataConfig.IsCSV)
-// is made absolute; nytaxi's, relative to the data directory, and a path
-// beside a UCI name, which the UCI loader does not read, stay as written.
-func TestAbsDataPathOnlyForCSV(t *testing.T) {
-	for _, c := range []struct {
-		dc  train.DataConfig
-		abs bool
-	}{
-		{train.DataConfig{Kind: "csv", Path: "my.csv"}, true},
-		{train.DataConfig{Name: "mine", Path: "my.csv"}, true},
-		{train.DataConfig{Name: "nytaxi", Path: "nytaxi/train.csv"}, false},
-		{train.DataConfig{Kind: "nytaxi", Name: "taxi", Path: "nytaxi/train.csv"}, false},
-		{train.DataConfig{Name: "boston", Path: "boston.csv"}, false},
-	} {
-		cfg := train.RunConfig{Data: c.dc}
-		if err := absDataPath(&cfg); err != nil {
-			t.Fatal(err)
-		}
-		if filepath.IsAbs(cfg.Data.Path) != c.abs {
-			t.Errorf("%+v: data.path became %q, want absolute %v", c.dc, cfg.Data.Path, c.abs)
-		}
-	}
-}

@@ -255,3 +255,9 @@ func TestLRFinalBlamedOnItsOwnLine(t *testing.T) {
 		t.Fatalf("err = %v does not carry the key train.lr_final", err)
 	}
 }
+
+// loadConfig is loadConfigSource without the locate function.
+func loadConfig(path string, sets []string) (train.RunConfig, error) {
+	cfg, _, err := loadConfigSource(path, sets)
+	return cfg, err
+}

@@ -23,7 +23,7 @@ const repoRoot = "../.."
 // data itself is not read).
 func buildFromConfig(t *testing.T, path string, sets []config.Override) {
 	t.Helper()
-	cfg, _, err := loadConfigOverrides(path, sets)
+	cfg, _, err := sweep.LoadRunConfig(path, sets)
 	if err != nil {
 		t.Errorf("%s %v: %v", path, sets, err)
 		return

@@ -3,10 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
-	"text/tabwriter"
 
-	"github.com/gocarina/gocsv"
 	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/spf13/cobra"
 )
@@ -17,19 +14,20 @@ func newDataCmd(g *globalOpts) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "data",
 		Short: "List and check the data sets (toys are generated; UCI sets and the nytaxi sample are read from the data directory)",
-		Long: `List and check the data sets: the toys (generated), the eight UCI sets and nytaxi
-(the shipped 5 % sample below the data directory, or the file given with --nytaxi).
-For nytaxi it also reports the rows read, the rows kept and the rows each filter
-rule of models.md §9.3 dropped (a row breaking several rules counts under the first
-of longitude, latitude, distance, duration).`,
-		Args: cobra.NoArgs,
+		Long:  helpText("data"),
+		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			dir := resolveDataDir(g.dataDir, "")
 			rows, err := data.CheckSets(dir, taxiPath)
 			if err != nil {
 				return err
 			}
-			if err := printSets(cmd.OutOrStdout(), rows, dir, asCSV); err != nil {
+			for i, r := range rows {
+				if r.Err != nil { // a UCI set's status is its error
+					rows[i].Status = adviseFlags(r.Err).Error()
+				}
+			}
+			if err := data.WriteSets(cmd.OutOrStdout(), rows, dir, asCSV); err != nil {
 				return err
 			}
 			return badSetsErr(rows, dir)
@@ -38,27 +36,6 @@ of longitude, latitude, distance, duration).`,
 	c.Flags().BoolVar(&asCSV, "csv", false, "print CSV")
 	c.Flags().StringVar(&taxiPath, "nytaxi", "", "the Kaggle taxi train.csv (plain or gzip) to check (default: the shipped sample "+data.NYTaxiSampleFile+" below the data directory)")
 	return c
-}
-
-// printSets writes the catalogue of data sets as CSV or as an aligned
-// table followed by the data directory.
-func printSets(w io.Writer, rows []data.SetCheck, dir string, asCSV bool) error {
-	if asCSV {
-		s, err := gocsv.MarshalString(&rows)
-		if err != nil {
-			return err
-		}
-		fmt.Fprint(w, s)
-		return nil
-	}
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "name\tkind\tN\ttrain\ttest\td_x\tstatus")
-	for _, r := range rows {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%s\n", r.Name, r.Kind, r.N, r.Train, r.Test, r.Dx, r.Status)
-	}
-	tw.Flush()
-	fmt.Fprintf(w, "data directory: %s\n", dir)
-	return nil
 }
 
 // badSetsErr counts the bad data sets (exit 2) with the advice that fits:

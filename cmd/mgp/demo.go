@@ -12,15 +12,13 @@ import (
 	"github.com/spf13/cobra"
 )
 
+// demoOpts are the flags of mgp demo.
 type demoOpts struct {
-	models       []string
-	iters        int
-	slgpIters    int
-	paper        bool
-	paperFigures bool
-	out          string
-	seed         uint64
-	jobs         int
+	models                 []string
+	iters, slgpIters, jobs int
+	paper, paperFigures    bool
+	out                    string
+	seed                   uint64
 }
 
 func newDemoCmd(g *globalOpts) *cobra.Command {
@@ -28,26 +26,9 @@ func newDemoCmd(g *globalOpts) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "demo",
 		Short: "Train models on the three generated toy cases, print their test NLL table and draw Figs. 2 and 3",
-		Long: `The demo needs no data files: it generates the heteroscedastic, step and moons
-toy cases of the paper (models.md §9.1), trains each model full batch with Adam
-(lr 0.005, M = 50), scores a held-out draw of each generator with the KDE NLL and
-writes one PNG of predictive samples per model and case into --out.
-
-With --paper-figures (make demo sets it) it also draws the paper's figures into
---out: figure2.png, one grid with the training data and one row per model of
-SGP, SHGP, SMGP and SLGP that was trained (one sample of y and of f at each
-test input), and figure3.png with SHGP's w(x) on hetero, a mixture model's
-experts on step (a model with an Experts method, as SMGP) and SLGP's
-latent means on moons; panels without a model are skipped with a note.
-
-The paper trains every toy model for 10000 iterations. To keep the demo at
-about 2 minutes on 2 cores it trains the GP models for 2000 iterations and
-the latent-input models SLGP and GPCDE for 800 (--slgp-iterations): an SLGP
-step costs 15-35 SGP steps, and 800 already separate the moons. --paper
-trains every model for the paper's 10000 iterations (about 20 minutes on 2
-idle cores, most of it SLGP on the hetero case at about 9 steps/s).`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return runDemo(cmd, g, o) },
+		Long:  helpText("demo"),
+		Args:  cobra.NoArgs,
+		RunE:  func(cmd *cobra.Command, _ []string) error { return runDemo(cmd, g, o) },
 	}
 	c.Flags().StringSliceVar(&o.models, "models", paper.DefaultDemoModels(), "models to train (registered: "+strings.Join(models.Names(), ", ")+")")
 	c.Flags().IntVar(&o.iters, "iterations", paper.DemoIterations, "Adam steps per model and case (the paper uses 10000)")

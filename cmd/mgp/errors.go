@@ -5,11 +5,16 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 
+	"github.com/mgpteam/mgp/pkg/compare"
 	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/data"
-	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/paper"
+	"github.com/mgpteam/mgp/pkg/rundir"
 	"github.com/mgpteam/mgp/pkg/train"
 	"github.com/spf13/cobra"
 )
@@ -45,11 +50,9 @@ func exitCode(err error) int {
 		return 130
 	}
 	// Cobra's own argument and flag validation returns plain errors.
-	msg := err.Error()
-	for _, p := range []string{"required flag", "unknown command", "unknown flag", "unknown shorthand", "accepts ", "requires at least", "invalid argument"} {
-		if strings.HasPrefix(msg, p) {
-			return 2
-		}
+	cobraUsage := []string{"required flag", "unknown command", "unknown flag", "unknown shorthand", "accepts ", "requires at least", "invalid argument"}
+	if slices.ContainsFunc(cobraUsage, func(p string) bool { return strings.HasPrefix(err.Error(), p) }) {
+		return 2
 	}
 	return 1
 }
@@ -63,12 +66,48 @@ func checkFinished(cmd *cobra.Command, dir string, ck *train.Checkpoint, partial
 		return nil
 	}
 	if !partial {
-		return inputErr(fmt.Errorf("%v: its parameters are not the run's result; %s, or add --partial to %s the parameters as they are", ue, ue.Continue(), verb))
+		return inputErr(fmt.Errorf("%v: its parameters are not the run's result; %s, or add --partial to %s the parameters as they are", ue, continueHint(ue.Dir), verb))
 	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s holds an unfinished run (--partial): its parameters are at %s, not the run's result\n", dir, ue.At())
 	return nil
 }
 
-// nonFiniteMetrics names the metrics that are NaN or infinite ("" if
-// none); train.go's check after a run.
-func nonFiniteMetrics(m results.Metrics) string { return m.NonFinite() }
+// paperErr turns an error of pkg/paper into the CLI's: the option an
+// *paper.OptionError names becomes its flag (--option), and input errors
+// exit with code 2.
+func paperErr(err error) error {
+	var oe *paper.OptionError
+	switch {
+	case errors.As(err, &oe):
+		return inputErr(reword(err, oe, "--"+oe.Error()))
+	case paper.IsInput(err):
+		return inputErr(err)
+	}
+	return err
+}
+
+// checkNotCompareDir refuses (exit 2, naming flag) a --run that is a
+// compare directory rather than a run, pointing to the chosen model's run.
+func checkNotCompareDir(flag, dir string) error {
+	if rundir.Has(dir, rundir.CheckpointFile) || !rundir.Has(dir, compare.SweepFile) || !rundir.Has(dir, compare.DataFile) {
+		return nil
+	}
+	best := filepath.Join(dir, compare.BestLink)
+	if _, err := os.Stat(best); err != nil {
+		return inputErr(fmt.Errorf("%s %s is an mgp compare directory, not a run, and it has no %s yet: finish the comparison, or name one of its runs under %s",
+			flag, dir, compare.BestLink, filepath.Join(dir, compare.RunsDir)))
+	}
+	return inputErr(fmt.Errorf("%s %s is an mgp compare directory, not a run: use %s %s (the chosen model's run)", flag, dir, flag, best))
+}
+
+// textColumnHint adds to a CSV value error of compare, when no --inputs
+// were named, that a column that is not numeric can be left out with them.
+func textColumnHint(err error, inputs []string) error {
+	var fe *data.FileError
+	if len(inputs) > 0 || !errors.As(err, &fe) || fe.Column == 0 {
+		return err
+	}
+	hinted := *fe
+	hinted.Msg += "; a column that is not a number (a name, a date) can be left out: name the input columns with --inputs"
+	return &hinted
+}

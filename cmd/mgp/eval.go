@@ -9,21 +9,18 @@ import (
 	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/outpath"
 	"github.com/mgpteam/mgp/pkg/predict"
+	"github.com/mgpteam/mgp/pkg/report"
 	"github.com/mgpteam/mgp/pkg/train"
 	"github.com/spf13/cobra"
 )
 
+// evalOpts are the flags of mgp eval; overwrite lets --points-out replace
+// a file of another kind.
 type evalOpts struct {
-	run     string
-	samples int
-	seed    int64
-	write   bool
-	latent  string
-	partial bool
-	nll     string
-	points  string
-	// overwrite lets --points-out replace a file of another kind.
-	overwrite bool
+	run, latent, nll, points  string
+	samples                   int
+	seed                      int64
+	write, partial, overwrite bool
 }
 
 func newEvalCmd(g *globalOpts) *cobra.Command {
@@ -73,7 +70,7 @@ func runEval(cmd *cobra.Command, g *globalOpts, o *evalOpts) error {
 	if o.nll != "" && o.nll != train.EstimatorKDE {
 		fmt.Fprintf(cmd.OutOrStdout(), "NLL estimator: %s (not the paper's KDE of the raw samples)\n", o.nll)
 	}
-	printMetrics(cmd.OutOrStdout(), ev.Result)
+	report.RunSummary(cmd.OutOrStdout(), ev.Result)
 	if err := ev.Finite(); err != nil {
 		return err
 	}
@@ -129,44 +126,28 @@ func rescoreErr(err error) error {
 
 // checkEvalFlags refuses too few --samples, a negative --seed, an unknown
 // --latent or --nll, and --write with a --latent or an --nll that
-// result.json does not record.
+// result.json does not record (it holds the paper's KDE estimator only).
 func checkEvalFlags(cmd *cobra.Command, o *evalOpts) error {
-	if cmd.Flags().Changed("samples") && o.samples < 2 {
+	fl := cmd.Flags()
+	switch {
+	case fl.Changed("samples") && o.samples < 2:
 		return inputErr(fmt.Errorf("--samples %d: the KDE needs at least 2 predictive samples per test point (the paper uses 200)", o.samples))
-	}
-	if cmd.Flags().Changed("seed") && o.seed < 0 {
+	case fl.Changed("seed") && o.seed < 0:
 		return inputErr(fmt.Errorf("--seed %d: seeds are non-negative integers", o.seed))
-	}
-	if cmd.Flags().Changed("points-out") {
+	case fl.Changed("points-out"):
 		if err := checkOutFlag("--points-out", o.points, outpath.Policy{Exts: csvOutput, Overwrite: o.overwrite}, true); err != nil {
 			return err
 		}
 	}
-	switch o.latent {
-	case "", train.LatentDraws, train.LatentMean, train.LatentSelect:
-	default:
+	switch {
+	case !slices.Contains([]string{"", train.LatentDraws, train.LatentMean, train.LatentSelect}, o.latent):
 		return inputErr(fmt.Errorf("--latent %q: give draws (the model's predictive), mean (the plug-in predictive) or select (the better of the two on the held-out validation part); leave it out for the run's own", o.latent))
-	}
-	if err := checkEstimator(o); err != nil {
-		return err
-	}
-	if o.latent != "" && o.write {
-		return inputErr(fmt.Errorf("--latent %s may score another predictive than the run's own: it is never written to result.json; leave out --write", o.latent))
-	}
-	return nil
-}
-
-// checkEstimator refuses an unknown --nll and any but the paper's KDE
-// with --write (result.json holds the paper's estimator only).
-func checkEstimator(o *evalOpts) error {
-	if o.nll == "" {
-		return nil
-	}
-	if !slices.Contains(train.Estimators, o.nll) {
+	case o.nll != "" && !slices.Contains(train.Estimators, o.nll):
 		return inputErr(fmt.Errorf("--nll %q: give one of %s", o.nll, strings.Join(train.Estimators, ", ")))
-	}
-	if o.write && o.nll != train.EstimatorKDE {
+	case o.nll != "" && o.write && o.nll != train.EstimatorKDE:
 		return inputErr(fmt.Errorf("--nll %s is not the estimator result.json records (the paper's kde): leave out --write", o.nll))
+	case o.latent != "" && o.write:
+		return inputErr(fmt.Errorf("--latent %s may score another predictive than the run's own: it is never written to result.json; leave out --write", o.latent))
 	}
 	return nil
 }
@@ -176,7 +157,7 @@ func checkEstimator(o *evalOpts) error {
 func checkEvalFinished(cmd *cobra.Command, o *evalOpts, ck *train.Checkpoint) error {
 	var ue *train.UnfinishedError
 	if o.write && errors.As(train.CheckFinished(o.run, ck), &ue) {
-		return inputErr(fmt.Errorf("--write: %v: nothing was written, a result.json would mark the run done; %s", ue, ue.Continue()))
+		return inputErr(fmt.Errorf("--write: %v: nothing was written, a result.json would mark the run done; %s", ue, continueHint(ue.Dir)))
 	}
 	return checkFinished(cmd, o.run, ck, o.partial, "score")
 }

@@ -18,23 +18,9 @@ func newFigure7Cmd(_ *globalOpts) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "figure7 (--sweep SWEEP.yaml | --runs DIR) [-o FIG.png]",
 		Short: "Draw the per-run test NLL of each model as violins (the paper's Fig. 7, nytaxi)",
-		Long: `figure7 draws, for each model in the paper's order (SGP, HNN, SVHGP, SHGP, MDN,
-DAGP, SMGP, CVAE, GPCDE, SLGP), a violin of the test NLL (original scale) of its
-runs: a Gaussian KDE of the per-run NLLs (Silverman's bandwidth) mirrored about
-the model's position, with each run drawn as a point. A model with a single run
-is drawn as its point alone (a density of one value would only show the
-bandwidth).
-
-The runs are read from a sweep tree, <runs>/<dataset>/<model>/<variant>/s<seed>/
-result.json. --sweep takes the tree (out), the data set, the models and the seeds
-from a sweep file; --runs, --dataset and --models override it. --variant picks the
-variant drawn for every model (default paper); model=variant entries (e.g.
---variant paper,slgp=selected) give one model another. A model without finished
-runs is left out with a note on stderr.
-
-  mgp figure7 --sweep configs/sweeps/nytaxi-sample.yaml -o results/figures/figure7.png`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return runFigure7(cmd, o) },
+		Long:  helpText("figure7"),
+		Args:  cobra.NoArgs,
+		RunE:  func(cmd *cobra.Command, _ []string) error { return runFigure7(cmd, o) },
 	}
 	c.Flags().StringVar(&o.sweepFile, "sweep", "", "sweep file whose tree, data set, models and seeds to draw")
 	c.Flags().StringVar(&o.runs, "runs", "", "sweep tree (default: the sweep file's out)")

@@ -22,27 +22,9 @@ func newFigure8Cmd(g *globalOpts) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "figure8 (--sweep SWEEP.yaml [--seed S] | --run DIR ...) [-o FIG.png]",
 		Short: "Draw maps of the test points' predictive densities at their pickup locations (the paper's Fig. 8, nytaxi)",
-		Long: `figure8 draws one map per run (SGP, SHGP, SMGP and SLGP from a sweep tree, or
-the runs given with --run): every test point at its pickup (longitude, latitude)
-in degrees, coloured by the log KDE predictive density, log p̂(y*), of its observed
-duration y* in seconds (A-48), on one colour scale shared by the maps (the 1st to
-99th percentile of all values; points beyond get the end colours).
-
-The densities come from evaluating each run again exactly as training did (its
-seed, its predictive, its eval.samples unless --samples): the mean of -log p̂(y*)
-over the points is the run's test NLL, which is printed beside result.json's.
-When it is, figure8 keeps the points in the run's figure8-points.csv, and a run
-whose checkpoint is gone (checkpoints are not committed) is drawn from that file.
-
---sweep takes the tree (out) and the seeds from a sweep file, and draws
-<out>/<dataset>/<model>/<variant>/s<seed> of each of the four models for the
-lowest seed whose four runs can all be drawn (else the one with the most);
---runs, --seed and --variant (default paper) override it.
-
-  mgp figure8 --sweep configs/sweeps/nytaxi-sample.yaml -o results/figures/figure8.png
-  mgp figure8 --run runs/sgp-nytaxi-s0-ab12 --run runs/slgp-nytaxi-s0-cd34 -o fig8.png`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return runFigure8(cmd, g, o) },
+		Long:  helpText("figure8"),
+		Args:  cobra.NoArgs,
+		RunE:  func(cmd *cobra.Command, _ []string) error { return runFigure8(cmd, g, o) },
 	}
 	c.Flags().StringVar(&o.sweepFile, "sweep", "", "sweep file whose tree and seeds to draw from")
 	c.Flags().StringVar(&o.tree, "runs", "", "sweep tree (default: the sweep file's out)")

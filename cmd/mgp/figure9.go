@@ -26,35 +26,9 @@ func newFigure9Cmd(g *globalOpts) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "figure9 (--run DIR [--run DIR ...] | --sweep SWEEP.yaml) -o FIG.png",
 		Short: "Draw generated images per label from image runs (the paper's Fig. 9, mnist)",
-		Long: `figure9 draws, for each run, one panel of generated images: one row per label
-(the input with a 1 in that label's column and 0 elsewhere, the one-hot label of
-mnist), one column per sample, each image the run's outputs reshaped row-major
-into a square (784 outputs: 28 x 28) in grey levels, 0 black and 1 white, clipped
-to [0, 1] (models.md §9.4, A-49). A run whose number of outputs is not a square
-(or that has a single input) is not an image model and is refused.
-
---kind chooses what an image is:
-  y     a predictive sample of y, noise included (the paper's Fig. 9; every model)
-  f     a sample of the latent function f, without the noise (models with a
-        latent f: SLGP, GPCDE, SGP, ...; not CVAE)
-  mean  the mean of one mixture component of the predictive: the GP's mean at
-        one draw of w for SLGP and GPCDE, the decoder's mean for CVAE; no noise
-        and no GP variance
-
-Samples are the model's own draws (w from p(w | x)), every panel's from a
-generator seeded by --seed alone, so that a panel does not depend on the others
-and the same command draws the same figure. Each panel is titled with the run's model, d_w
-and iterations.
-
---sweep takes the panels from a sweep file: one per headline row (in its order;
-every model and variant of the sweep when it declares none) at the sweep's first
-seed (--run-seed another) on its data set, read from its tree; --models and
---variants keep only those.
-
-  mgp figure9 --sweep configs/sweeps/mnist-short.yaml -o results/figures/figure9.png
-  mgp figure9 --run runs/mnist/slgp/dw2/s0 --run runs/mnist/slgp/dw16/s0 --samples 10 -o fig9.png`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return runFigure9(cmd, g, o) },
+		Long:  helpText("figure9"),
+		Args:  cobra.NoArgs,
+		RunE:  func(cmd *cobra.Command, _ []string) error { return runFigure9(cmd, g, o) },
 	}
 	c.Flags().StringArrayVar(&o.runs, "run", nil, "run directory, one panel each (repeatable)")
 	c.Flags().StringVar(&o.sweepFile, "sweep", "", "sweep file whose headline runs to draw, one panel each")

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 
 	"github.com/mgpteam/mgp/pkg/outpath"
 )
@@ -45,13 +46,34 @@ func checkPictureOut(path string) error {
 	return checkOutFlag("--out", path, outpath.Policy{Exts: pictureOutput}, false)
 }
 
-// checkTableOuts refuses mgp table's output files that package outpath does
-// not allow; an empty flag is not checked.
-func checkTableOuts(markdown, csv, detail string) error {
-	for _, f := range []struct {
+// checkTableOuts refuses mgp table's output files that name one file
+// twice or that package outpath does not allow; an empty flag is not
+// checked, nor --detail-out without --sweep (the headline mode's).
+func checkTableOuts(o tableOpts) error {
+	detail, seen := o.detailOut, map[string]bool{}
+	if o.sweep == "" {
+		detail = ""
+	}
+	outs := []struct {
 		flag, path string
 		exts       []string
-	}{{"--markdown-out", markdown, markdownOutput}, {"--csv-out", csv, tableCSVOutput}, {"--detail-out", detail, markdownOutput}} {
+	}{{"--markdown-out", o.markdownOut, markdownOutput}, {"--csv-out", o.csvOut, tableCSVOutput}, {"--detail-out", detail, markdownOutput}}
+	for _, f := range outs {
+		key := f.path
+		if o.sweep != "" {
+			key = filepath.Clean(f.path)
+		}
+		switch {
+		case f.path == "":
+			continue
+		case seen[key] && o.sweep == "":
+			return inputErr(fmt.Errorf("--markdown-out and --csv-out name the same file %s", o.csvOut))
+		case seen[key]:
+			return inputErr(errors.New("two of --markdown-out, --csv-out and --detail-out name the same file " + key))
+		}
+		seen[key] = true
+	}
+	for _, f := range outs {
 		if f.path == "" {
 			continue
 		}

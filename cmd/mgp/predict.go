@@ -5,23 +5,20 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/outpath"
 	"github.com/mgpteam/mgp/pkg/predict"
 	"github.com/mgpteam/mgp/pkg/train"
 	"github.com/spf13/cobra"
 )
 
+// predictOpts are the flags of mgp predict.
 type predictOpts struct {
-	run, input, out string
-	samples         int
-	quantiles       []float64
-	raw             bool
-	seed            uint64
-	partial         bool
-	ids             []string
-	keepColumns     bool
-	overwrite       bool
+	run, input, out                      string
+	samples                              int
+	quantiles                            []float64
+	seed                                 uint64
+	ids                                  []string
+	raw, partial, keepColumns, overwrite bool
 }
 
 func newPredictCmd(g *globalOpts) *cobra.Command {
@@ -29,27 +26,9 @@ func newPredictCmd(g *globalOpts) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "predict --run DIR --input X.csv --out PRED.csv",
 		Short: "Predict at new inputs: mean, sd, quantiles and (optionally) raw samples, original units",
-		Long: `Read a CSV of raw inputs (a header, then one row per point with the training
-inputs' columns in training order), draw predictive samples from a saved run and
-write one CSV row per input: mean, sd and the requested quantiles on the original
-y scale, and with --raw-samples every sample, so that any tool can re-score them.
-
-A run with several outputs (data.target naming several columns) writes one block
-of these columns per output, each headed by the target's name: y1_mean, y1_sd,
-y1_q0.025, ..., y2_mean, ... A single output keeps the plain names (mean, sd, ...).
-
---id COL (repeatable, or comma-separated) names input columns the model does
-not use, such as a row identifier: they are allowed in the input and copied,
-as text, into the first columns of the output, so each prediction row can be
-joined back to its input. Any other column the model does not know is refused
-(a misspelt input name is an error, not silently dropped).
-
-When done, predict prints one line on stdout: the rows predicted, the output
-file, the run and the iteration whose parameters were used, and the predictive
-(the model's own draws, or the plug-in with the latent variables at their
-means when the run settled on it).`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return runPredict(cmd, g, o) },
+		Long:  helpText("predict"),
+		Args:  cobra.NoArgs,
+		RunE:  func(cmd *cobra.Command, _ []string) error { return runPredict(cmd, g, o) },
 	}
 	c.Flags().StringVar(&o.run, "run", "", "run directory written by mgp train (required)")
 	c.Flags().StringVar(&o.input, "input", "", "CSV of inputs (required)")
@@ -62,9 +41,7 @@ means when the run settled on it).`,
 	c.Flags().StringSliceVar(&o.ids, "id", nil, "input column(s) to copy into the output, e.g. a row id (not model inputs)")
 	c.Flags().BoolVar(&o.keepColumns, "keep-columns", false, "copy every column that is not a model input into the output (as --id does for named ones)")
 	c.Flags().BoolVar(&o.overwrite, "overwrite", false, "replace an existing --out file even when it is not a CSV file (by its extension)")
-	for _, f := range []string{"run", "input", "out"} {
-		_ = c.MarkFlagRequired(f)
-	}
+	markRequired(c, "run", "input", "out")
 	return c
 }
 
@@ -132,57 +109,33 @@ func checkPredictFlags(o *predictOpts) error {
 func predictErr(err error) error {
 	var (
 		ce *predict.ColumnCountError
-		ne *predict.NoInputNamesError
 		ie *predict.IDError
 	)
 	switch {
 	case errors.As(err, &ce):
 		return inputErr(fmt.Errorf("%s: %d columns besides --id, the model was trained on %d inputs (in training order; this run did not record their names)", ce.Path, ce.Have, ce.Want))
-	case errors.As(err, &ne):
+	case errors.As(err, new(*predict.NoInputNamesError)):
 		return inputErr(errors.New("--keep-columns: this run did not record its input columns' names, so the other columns cannot be told apart: name them with --id"))
-	case errors.As(err, &ie):
-		return idErr(ie)
+	case !errors.As(err, &ie):
+		return err
+	case ie.Problem == predict.IDSpaces:
+		return inputErr(fmt.Errorf("--id %q: give a column name without surrounding spaces", ie.Name))
+	case ie.Problem == predict.IDTwice:
+		return inputErr(fmt.Errorf("--id %s: named twice", ie.Name))
+	case ie.Problem == predict.IDRows:
+		return fmt.Errorf("%s: read %d rows of --id columns but %d rows of inputs", ie.Path, ie.Rows, ie.InputRows)
 	}
-	return err
-}
-
-// idErr words an *predict.IDError with the --id flag.
-func idErr(e *predict.IDError) error {
-	switch e.Problem {
-	case predict.IDSpaces:
-		return inputErr(fmt.Errorf("--id %q: give a column name without surrounding spaces", e.Name))
-	case predict.IDTwice:
-		return inputErr(fmt.Errorf("--id %s: named twice", e.Name))
-	case predict.IDRows:
-		return fmt.Errorf("%s: read %d rows of --id columns but %d rows of inputs", e.Path, e.Rows, e.InputRows)
-	}
-	return inputErr(fmt.Errorf("--id: %w", e.Err))
+	return inputErr(fmt.Errorf("--id: %w", ie.Err))
 }
 
 // predictSummary is the line predict prints when done: rows predicted, the
 // output file, the run, the iteration whose parameters it used and the
 // predictive.
 func predictSummary(n int, out, run string, ck *train.Checkpoint) string {
-	pred := "the model's predictive draws"
-	if train.RunPredictive(ck) == models.PlugIn {
-		pred = "the plug-in predictive (latent variables at their means)"
+	at, unfinished := predict.ParamsAt(ck)
+	if unfinished {
+		at += ", --partial"
 	}
 	return fmt.Sprintf("predicted %d rows into %s with run %s (%s, model %s), predictive: %s",
-		n, out, run, predictIteration(ck), ck.Config.ModelName(), pred)
-}
-
-// predictIteration describes which iteration's parameters a checkpoint
-// holds: the held-out selection's best iteration once a selecting run is
-// complete, otherwise the iterations trained so far.
-func predictIteration(ck *train.Checkpoint) string {
-	if ck.Complete && ck.Selection != nil && ck.Selection.Iter > 0 {
-		return fmt.Sprintf("parameters of iteration %d, chosen on the held-out part", ck.Selection.Iter)
-	}
-	if ck.State != nil {
-		if !ck.Trained {
-			return fmt.Sprintf("iteration %d of %d, --partial", ck.State.Iter, ck.Config.Train.Iterations)
-		}
-		return fmt.Sprintf("iteration %d", ck.State.Iter)
-	}
-	return fmt.Sprintf("iteration %d", ck.Config.Train.Iterations)
+		n, out, run, at, ck.Config.ModelName(), predict.PredictiveWords(ck))
 }

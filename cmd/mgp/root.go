@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"strings"
 
+	ad "github.com/mgpteam/mgp/pkg/autodiff"
 	"github.com/spf13/cobra"
 )
 
@@ -30,11 +32,9 @@ func progressTo(g *globalOpts, cmd *cobra.Command) io.Writer {
 func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 	g := &globalOpts{stdout: stdout, stderr: stderr}
 	root := &cobra.Command{
-		Use:   "mgp",
-		Short: "Modulated scalable Gaussian processes: train, evaluate, predict, reproduce the paper",
-		Long: `mgp fits sparse variational Gaussian processes modulated by a latent variable
-(SHGP, SMGP, SLGP) and their baselines, and reproduces the experiments of
-Liu et al., "Modulating Scalable Gaussian Processes for Expressive Statistical Learning".`,
+		Use:           "mgp",
+		Short:         "Modulated scalable Gaussian processes: train, evaluate, predict, reproduce the paper",
+		Long:          helpText("root"),
 		SilenceErrors: true,
 		SilenceUsage:  true,
 	}
@@ -46,9 +46,20 @@ Liu et al., "Modulating Scalable Gaussian Processes for Expressive Statistical L
 	root.PersistentFlags().StringVar(&g.dataDir, "data-dir", "", "data directory (default: $MGP_DATA_DIR, then the config's data.dir, then ./data)")
 	root.PersistentFlags().BoolVarP(&g.quiet, "quiet", "q", false, "no progress output")
 	root.AddCommand(newTrainCmd(g), newEvalCmd(g), newPredictCmd(g), newCompareCmd(g), newDataCmd(g), newDemoCmd(g),
-		newTableCmd(g), newRunsCmd(g), newTraceCmd(g), newAblationCmd(g), newFigure9Cmd(g), newSweepCmd(g), newVersionCmd(g))
-	root.AddCommand(newFigure7Cmd(g), newFigure8Cmd(g))
+		newTableCmd(g), newRunsCmd(g), newTraceCmd(g), newAblationCmd(g), newFigure9Cmd(g), newSweepCmd(g), newVersionCmd(g), newFigure7Cmd(g), newFigure8Cmd(g))
+	withAdvice(root.Commands())
 	return root
+}
+
+func newVersionCmd(_ *globalOpts) *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "Print the version, Go version and active BLAS backend",
+		Args:  cobra.NoArgs,
+		Run: func(cmd *cobra.Command, _ []string) {
+			fmt.Fprintf(cmd.OutOrStdout(), "mgp %s (%s, BLAS: %s)\n", version(), runtime.Version(), ad.Backend())
+		},
+	}
 }
 
 // gitVersion is set by the Makefile (-ldflags "-X main.gitVersion=...").

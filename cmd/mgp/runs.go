@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mgpteam/mgp/pkg/paper"
 	"github.com/mgpteam/mgp/pkg/report"
 	"github.com/spf13/cobra"
 )
@@ -13,30 +14,6 @@ import (
 // defaultRunDiags are the diagnostics mgp runs shows unless told otherwise:
 // whether the latent w carries information and what the noise terms did.
 var defaultRunDiags = []string{"q_w_mean_spread", "noise_variance", "nu0", "kl_w_mean"}
-
-// runsLong is mgp runs' help text.
-const runsLong = `List every result.json under the DIRs, one Markdown row per run, ordered by
-data set, model, variant and seed: the iterations, the reported test NLL (the
-selected one for runs with train.validation), the selected iteration and the
-last iteration's test NLL, the RMSE, the diagnostics named by --diag ("–"
-where a run has none; those of the selected parameters, or of the last
-iteration when written last:NAME) and the number of warnings. Where mgp table pools the
-seeds, this shows each of them. With --per-cell, one row per (data set, model,
-variant, protocol) instead, grouped as mgp table groups them but keeping
-repeated seeds (a protocol part other than the iterations is named beside
-them, e.g. "20000 (fixed split)"): the seeds, the test NLL's mean ± sd
-(population), the mean
-last-iteration NLL and the mean of each diagnostic.
-
-With --compare A,B,..., one row per data set and the named columns side by side
-(model or model/variant; the first is the baseline): each column's mean test NLL
-with every seed's value, the number of shared seeds on which it beats the baseline,
-each seed's diagnostics, and the paper's means for the columns' models. A variant
-written with the suffix @last (slgp/recommended@last) is scored at the last iteration
-instead of the held-out selected one. E.g.
-
-  mgp runs results/table3/runs --compare sgp/paper,slgp/recommended,gpcde/paper-selected \
-    --diag q_w_mean_spread`
 
 type runsOpts struct {
 	diags      []string
@@ -50,7 +27,7 @@ func newRunsCmd(_ *globalOpts) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "runs DIR...",
 		Short: "List every run under the directories: test NLL, selection, last iteration and diagnostics",
-		Long:  runsLong,
+		Long:  helpText("runs"),
 		Args:  cobra.MinimumNArgs(1),
 		RunE:  func(cmd *cobra.Command, args []string) error { return runRuns(cmd, args, o) },
 	}
@@ -67,19 +44,19 @@ func runRuns(cmd *cobra.Command, dirs []string, o *runsOpts) error {
 	if o.perCell && len(o.compare) > 0 {
 		return inputErr(fmt.Errorf("--compare and --per-cell are two layouts: give one of them"))
 	}
-	files, le, err := loadResultDirs(dirs)
+	files, le, err := paper.LoadResultDirs(dirs)
 	if err != nil {
-		return err
+		return paperErr(err)
 	}
 	if cmd.Flags().Changed("iterations") {
 		if files, err = report.FilterIterations(files, o.iterations); err != nil {
-			return iterationsErr(err)
+			return runsErr(err)
 		}
 	}
 	diags := o.diags
 	if cmd.Flags().Changed("diag") {
 		if err := report.CheckDiags(files, diags); err != nil {
-			return diagErr(err)
+			return runsErr(err)
 		}
 	} else {
 		diags = report.ReportedDiags(files, diags)
@@ -91,12 +68,12 @@ func runRuns(cmd *cobra.Command, dirs []string, o *runsOpts) error {
 	switch {
 	case len(o.compare) > 0:
 		cols, err := report.ParseCompareColumns(o.compare)
-		if err != nil {
-			return inputErr(fmt.Errorf("--compare: %w", err))
+		table := ""
+		if err == nil {
+			table, err = report.CompareRuns(rows, cols, diags, report.PaperTable3())
 		}
-		table, err := report.CompareRuns(rows, cols, diags, report.PaperTable3())
 		if err != nil {
-			return inputErr(fmt.Errorf("--compare: %w", err))
+			return runsErr(fmt.Errorf("--compare: %w", err))
 		}
 		fmt.Fprint(cmd.OutOrStdout(), table)
 	case o.perCell:
@@ -109,33 +86,31 @@ func runRuns(cmd *cobra.Command, dirs []string, o *runsOpts) error {
 		fmt.Fprint(cmd.OutOrStdout(), report.MarkdownRuns(rows, diags))
 	}
 	if le != nil {
-		for _, line := range fileErrors(le) {
+		for _, line := range paper.FileErrors(le) {
 			fmt.Fprintln(cmd.ErrOrStderr(), "skipped "+line)
 		}
 	}
 	return nil
 }
 
-// diagErr words a *report.DiagError with the --diag flag.
-func diagErr(err error) error {
-	var de *report.DiagError
-	if !errors.As(err, &de) {
-		return inputErr(err)
-	}
-	if len(de.Have) == 0 {
+// runsErr words report's refusals of --diag, --iterations and --compare.
+func runsErr(err error) error {
+	var (
+		de *report.DiagError
+		ie *report.IterationsError
+		se *report.DuplicateSeedError
+	)
+	switch {
+	case errors.As(err, &se):
+		return inputErr(reword(err, se, se.Error()+": give --iterations or fewer directories"))
+	case errors.As(err, &de) && len(de.Have) == 0:
 		return inputErr(fmt.Errorf("--diag %s: none of the runs reports diagnostics; give --diag \"\"", de.Diag))
-	}
-	return inputErr(fmt.Errorf("--diag %s: no run reports %q; the runs report %s", de.Diag, de.Key, strings.Join(de.Have, ", ")))
-}
-
-// iterationsErr words a *report.IterationsError with the --iterations flag.
-func iterationsErr(err error) error {
-	var ie *report.IterationsError
-	if !errors.As(err, &ie) {
-		return inputErr(err)
-	}
-	if ie.N <= 0 {
+	case errors.As(err, &de):
+		return inputErr(fmt.Errorf("--diag %s: no run reports %q; the runs report %s", de.Diag, de.Key, strings.Join(de.Have, ", ")))
+	case errors.As(err, &ie) && ie.N <= 0:
 		return inputErr(fmt.Errorf("--iterations %d: give a positive number of iterations", ie.N))
+	case errors.As(err, &ie):
+		return inputErr(fmt.Errorf("--iterations %d: no run has %d iterations; the runs have %v", ie.N, ie.N, ie.Have))
 	}
-	return inputErr(fmt.Errorf("--iterations %d: no run has %d iterations; the runs have %v", ie.N, ie.N, ie.Have))
+	return inputErr(err)
 }

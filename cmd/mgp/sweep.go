@@ -3,39 +3,22 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 	"runtime"
 	"slices"
 	"time"
 
-	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/models"
-	"github.com/mgpteam/mgp/pkg/runlock"
 	"github.com/mgpteam/mgp/pkg/sweep"
-	"github.com/mgpteam/mgp/pkg/train"
 	"github.com/spf13/cobra"
 )
 
+// sweepOpts are the flags of mgp sweep.
 type sweepOpts struct {
-	config      string
-	jobs        int
-	shard       string
-	shards      int
-	share       bool
-	dryRun      bool
-	measure     bool
-	measureAll  bool
-	saveCosts   string
-	retryFailed bool
-	rerunChg    bool
-	restart     bool
-	out         string
-	costs       []string
-	stale       time.Duration
-	models      []string
-	datasets    []string
-	seeds       string
-	variants    []string
+	config, shard, saveCosts, out, seeds                               string
+	jobs, shards                                                       int
+	share, dryRun, measure, measureAll, retryFailed, rerunChg, restart bool
+	costs, models, datasets, variants                                  []string
+	stale                                                              time.Duration
 }
 
 func newSweepCmd(g *globalOpts) *cobra.Command {
@@ -43,34 +26,9 @@ func newSweepCmd(g *globalOpts) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "sweep --config SWEEP.yaml",
 		Short: "Run a grid of data sets x models x variants x seeds, resumably, on one machine or a cluster shard",
-		Long: `Expand a sweep file (see configs/sweeps/) into runs, each in its own directory
-<out>/<dataset>/<model>/<variant>/s<seed>, and run them --jobs at a time with one
-BLAS thread each. Re-running the same command continues: finished runs (result.json)
-are skipped, half-done runs resume from their checkpoints, runs whose error.json
-records a failure are skipped unless --retry-failed. Ctrl-C checkpoints the running
-runs and exits 130.
-
-On a cluster, run many tasks over one shared results tree. With --share every
-task takes the next run of the whole sweep that no other process holds, so the
-tasks balance themselves however uneven the runs are (scripts/slurm-sweep.sh);
-N tasks of --jobs J finish in about the wall time that --dry-run --jobs N·J
-estimates. Or give each task a fixed shard: --shard i/n (0 <= i < n), Slurm's
-SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT, or Kubernetes'
-JOB_COMPLETION_INDEX with --shards n (scripts/k8s-sweep-job.yaml); a shard is
-every n-th run, and its cost depends on where the heavy runs fall. Each run's
-lock.json keeps two processes (sweeps or trains) off one run: its holder
-refreshes it every 10 s; a holder on this host and in this PID namespace is never
-displaced while its process lives, any other holder once its heartbeat is older
-than --stale (at least 30s).
-
---dry-run lists the runs, their state and a cost estimate from measured per-step
-times: the sweep's own finished runs, result files under the --costs directories
-(default results/) and --costs cost files (*.json, as --save-costs writes them; by
-default results/bench/costs.json when it exists); --measure times the pairs nothing
-covers, --measure-all times every pair anew, --save-costs FILE keeps the cost model
-(make bench refreshes results/bench/costs.json this way).`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return runSweep(cmd, g, o) },
+		Long:  helpText("sweep"),
+		Args:  cobra.NoArgs,
+		RunE:  func(cmd *cobra.Command, _ []string) error { return runSweep(cmd, g, o) },
 	}
 	c.Flags().StringVarP(&o.config, "config", "c", "", "sweep file (required), e.g. configs/sweeps/table3.yaml")
 	c.Flags().IntVarP(&o.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "runs at once, one BLAS thread each; by default one per core this process may use (an mnist run needs about 2.6 GB: give fewer where memory is short)")
@@ -86,7 +44,7 @@ covers, --measure-all times every pair anew, --save-costs FILE keeps the cost mo
 	c.Flags().BoolVar(&o.restart, "restart", false, "start again the runs whose checkpoint or result is refused (damaged, or trained on other data; the old files are moved to *.replaced)")
 	c.Flags().StringVar(&o.out, "out", "", "results tree (default: the sweep file's out)")
 	c.Flags().StringArrayVar(&o.costs, "costs", []string{"results"}, "directories of result files, or cost files (*.json), whose timings feed the cost estimate (repeatable)")
-	c.Flags().DurationVar(&o.stale, "stale", runlock.DefaultStale, "a run lock of another host or container whose heartbeat is older than this is taken over (at least 30s)")
+	staleFlag(c.Flags(), &o.stale)
 	c.Flags().StringSliceVar(&o.models, "models", nil, "only these of the sweep's models (comma-separated); their runs share the sweep's directories")
 	c.Flags().StringSliceVar(&o.datasets, "datasets", nil, "only these of the sweep's data sets (comma-separated)")
 	c.Flags().StringSliceVar(&o.variants, "variants", nil, "only these of the sweep's variants (comma-separated)")
@@ -112,10 +70,13 @@ func runSweep(cmd *cobra.Command, g *globalOpts, o *sweepOpts) error {
 	fo := sweep.FileOptions{
 		Available: func(m string) bool { return slices.Contains(models.Names(), m) },
 		Part:      part,
-		Prepare: sweep.PrepareOptions{Load: loadRunConfig,
+		Prepare: sweep.PrepareOptions{Load: sweep.LoadRunConfig,
 			DataDir: func(dir string) string { return resolveDataDir(g.dataDir, dir) }},
 		CostSources: o.costs, DefaultCostFile: sweep.DefaultCostFile,
-		Exec:  o.execOptions(progressTo(g, cmd)),
+		// Execute's options, with which the dry run decides too.
+		Exec: sweep.Options{Jobs: o.jobs, RetryFailed: o.retryFailed, RerunChanged: o.rerunChg, Restart: o.restart, Stale: o.stale,
+			Shared: o.share, Progress: progressTo(g, cmd), Version: version(),
+			Switches: sweep.Switches{RetryFailed: "--retry-failed", RerunChanged: "--rerun-changed", Restart: "--restart"}},
 		Train: sweep.TrainOptions{Version: version(), ResumeHint: commandLine()},
 	}
 	if o.dryRun {
@@ -133,16 +94,14 @@ func runSweep(cmd *cobra.Command, g *globalOpts, o *sweepOpts) error {
 
 // checkSweepFlags refuses flag values and combinations that cannot run.
 func checkSweepFlags(o *sweepOpts) error {
-	if o.jobs < 1 {
+	switch {
+	case o.jobs < 1:
 		return fmt.Errorf("--jobs %d: must be at least 1", o.jobs)
-	}
-	if err := runlock.CheckStale(o.stale); err != nil {
-		return fmt.Errorf("--stale %s: %v", o.stale, err)
-	}
-	if !o.dryRun && (o.measure || o.measureAll || o.saveCosts != "") {
+	case checkStale(o.stale) != nil:
+		return checkStale(o.stale)
+	case !o.dryRun && (o.measure || o.measureAll || o.saveCosts != ""):
 		return fmt.Errorf("--measure, --measure-all and --save-costs go with --dry-run")
-	}
-	if o.share && (o.shard != "" || o.shards != 0) {
+	case o.share && (o.shard != "" || o.shards != 0):
 		return fmt.Errorf("--share takes runs from the whole sweep: give it without --shard or --shards")
 	}
 	return nil
@@ -180,17 +139,4 @@ func (o *sweepOpts) part() (sweep.Part, error) {
 	}
 	i, n, from, err := shardIndex(o.shard, o.shards)
 	return sweep.Part{Index: i, Count: n, From: from}, err
-}
-
-// execOptions are the sweep's options for sweep.Execute and sweep.Decide
-// (the dry run decides with the same ones).
-func (o *sweepOpts) execOptions(progress io.Writer) sweep.Options {
-	return sweep.Options{Jobs: o.jobs, RetryFailed: o.retryFailed, RerunChanged: o.rerunChg, Restart: o.restart, Stale: o.stale,
-		Shared: o.share, Progress: progress, Version: version()}
-}
-
-// loadRunConfig is loadConfigOverrides as a sweep.ConfigLoader.
-func loadRunConfig(path string, sets []config.Override) (train.RunConfig, func(error) error, error) {
-	cfg, src, err := loadConfigOverrides(path, sets)
-	return cfg, src.locate, err
 }

@@ -2,27 +2,21 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"io"
+	"strings"
 
 	"github.com/mgpteam/mgp/pkg/paper"
-	"github.com/mgpteam/mgp/pkg/results"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // tableOpts are the flags of mgp table.
 type tableOpts struct {
-	asCSV       bool
-	last        bool
-	markdownOut string
-	csvOut      string
+	asCSV, last         bool
+	markdownOut, csvOut string
 	// sweep, detailOut, commit and date are the headline mode's (see
-	// table_headline.go); command is the command line it states.
-	sweep     string
-	detailOut string
-	commit    string
-	date      string
-	command   string
+	// the headline functions below); command is the command line it states.
+	sweep, detailOut, commit, date, command string
 }
 
 func newTableCmd(_ *globalOpts) *cobra.Command {
@@ -30,25 +24,7 @@ func newTableCmd(_ *globalOpts) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "table DIR... | table --sweep FILE [DIR...]",
 		Short: "Summarise a results directory: mean ± std over seeds, next to the paper's Table 3",
-		Long: `Summarise every result.json under the DIRs as the paper's Table 3: one row per
-model (and variant), one column per data set, mean ± std (n) of the test NLL,
-the best and second-best mean of each column marked, and beside each cell the
-paper's value and z = (ours − paper) / √(std_ours² + std_paper²).
-
-Runs are pooled only when they share model, variant, data set and protocol
-(iterations, predictive samples per test point, kind of split); other
-protocols get rows of their own, and runs repeating the seeds of an earlier
-run are left out. Both are reported on stderr as "kept apart: ..." lines.
-
-With --sweep FILE, the headline table of the sweep file's "headline:" rows,
-read from the sweep's results tree (its "out:"): one row per declared model
-and variant, each cell "mean ± sd (n)" with the paper's value beneath, the
-best and second-best marked among cells with n ≥ 3 only, a footnote per row
-stating its protocol and the file's "notes:" as "where we differ from the
-paper". --markdown-out and --csv-out then write the headline (Markdown and
-CSV), --detail-out the z-scores of the headline cells and every cell of the
-tree and of the DIRs given (runs with held-out selection also at their last
-iteration), the DIRs read for the detail file only.`,
+		Long:  helpText("table"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if o.sweep != "" {
 				o.command = tableCommandLine(cmd, args)
@@ -74,10 +50,7 @@ iteration), the DIRs read for the detail file only.`,
 // runTable checks the output flags and writes the table of the
 // directories.
 func runTable(stdout, stderr io.Writer, dirs []string, o tableOpts) error {
-	if o.markdownOut != "" && o.markdownOut == o.csvOut {
-		return inputErr(fmt.Errorf("--markdown-out and --csv-out name the same file %s", o.csvOut))
-	}
-	if err := checkTableOuts(o.markdownOut, o.csvOut, ""); err != nil {
+	if err := checkTableOuts(o); err != nil {
 		return err
 	}
 	return paperErr(paper.Table(stdout, stderr, dirs, paper.TableOptions{
@@ -85,12 +58,37 @@ func runTable(stdout, stderr io.Writer, dirs []string, o tableOpts) error {
 	}))
 }
 
-// loadResultDirs reads every result under the directories
-// (paper.LoadResultDirs), its errors the CLI's.
-func loadResultDirs(dirs []string) ([]results.ResultFile, *results.LoadError, error) {
-	files, le, err := paper.LoadResultDirs(dirs)
-	return files, le, paperErr(err)
+// tableCommandLine rebuilds the command as given: its path, --sweep, the
+// other flags set (in name order) and the arguments.
+func tableCommandLine(cmd *cobra.Command, args []string) string {
+	parts := []string{cmd.CommandPath()}
+	if f := cmd.Flags().Lookup("sweep"); f != nil && f.Changed {
+		parts = append(parts, "--sweep", f.Value.String())
+	}
+	cmd.Flags().Visit(func(f *pflag.Flag) {
+		switch {
+		case f.Name == "sweep":
+		case f.Value.Type() == "bool":
+			parts = append(parts, "--"+f.Name)
+		default:
+			parts = append(parts, "--"+f.Name, f.Value.String())
+		}
+	})
+	return strings.Join(append(parts, args...), " ")
 }
 
-// fileErrors lists the files LoadResultFiles skipped and why, one a line.
-func fileErrors(le *results.LoadError) []string { return paper.FileErrors(le) }
+// runHeadline checks the output flags and writes the headline table of
+// the sweep file and its detail file.
+func runHeadline(stdout, stderr io.Writer, extra []string, o tableOpts) error {
+	if err := checkTableOuts(o); err != nil {
+		return err
+	}
+	v := o.commit
+	if v == "" {
+		v = version()
+	}
+	return paperErr(paper.Headline(stdout, stderr, extra, paper.HeadlineOptions{
+		Sweep: o.sweep, CSV: o.asCSV, MarkdownOut: o.markdownOut, CSVOut: o.csvOut, DetailOut: o.detailOut,
+		Command: o.command, Version: v, Date: o.date,
+	}))
+}

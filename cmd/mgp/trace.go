@@ -15,26 +15,17 @@ func newTraceCmd(_ *globalOpts) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "trace RESULT.json [RESULT.json ...]",
 		Short: "Plot the training traces of saved runs (test NLL, validation NLL or ELBO against iteration) to a PNG",
-		Long: `trace draws one line per run from the trace of its result.json: the test NLL
-recorded every train.eval_every iterations (--metric test_nll, the default), the
-held-out validation NLL of runs with train.validation (--metric val_nll), or the
-training ELBO per data point (--metric elbo). A run directory may be given
-instead of its result.json. Lines are labelled by the run directory's name, or,
-when names repeat (a sweep's s0, s1, ...), by the part of the path after the
-directories all runs share. --ymax cuts the y axis, so that one run that
-explodes does not flatten the others.`,
-		Args: cobra.MinimumNArgs(1),
+		Long:  helpText("trace"),
+		Args:  cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if out == "" {
+			switch {
+			case out == "":
 				return inputErr(fmt.Errorf("--out: give the PNG file to write"))
-			}
-			if err := checkPictureOut(out); err != nil {
-				return err
-			}
-			if metric != "test_nll" && metric != "elbo" && metric != "val_nll" {
+			case checkPictureOut(out) != nil:
+				return checkPictureOut(out)
+			case metric != "test_nll" && metric != "elbo" && metric != "val_nll":
 				return inputErr(fmt.Errorf("--metric %q: use test_nll, val_nll or elbo", metric))
-			}
-			if math.IsNaN(ymax) || ymax < 0 || math.IsInf(ymax, 0) {
+			case math.IsNaN(ymax) || ymax < 0 || math.IsInf(ymax, 0):
 				return inputErr(fmt.Errorf("--ymax %v: give a finite number, 0 or more (0: no cut)", ymax))
 			}
 			err := paper.Trace(cmd.OutOrStdout(), args, paper.TraceOptions{Metric: metric, Title: title, YMax: ymax, Out: out})

@@ -3,28 +3,25 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
-	"sort"
+	"strings"
 	"time"
 
-	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/report"
+	"github.com/mgpteam/mgp/pkg/rundir"
 	"github.com/mgpteam/mgp/pkg/runlock"
 	"github.com/mgpteam/mgp/pkg/train"
 	"github.com/spf13/cobra"
 )
 
+// trainOpts are the flags of mgp train.
 type trainOpts struct {
-	config    string
-	sets      []string
-	seed      int64
-	out       string
-	resume    bool
-	restart   bool
-	overwrite bool
-	stale     time.Duration
-	variant   string
+	config, out, variant       string
+	sets                       []string
+	seed                       int64
+	resume, restart, overwrite bool
+	stale                      time.Duration
 }
 
 func newTrainCmd(g *globalOpts) *cobra.Command {
@@ -32,23 +29,9 @@ func newTrainCmd(g *globalOpts) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "train --config FILE",
 		Short: "Train one model on one data set and score it (KDE NLL, RMSE)",
-		Long: `Train the model of a YAML run config on its data set, evaluate it with the
-paper's protocol (200 predictive samples per test point, Silverman KDE, NLL on the
-original y scale) and write result.json and checkpoint.json into --out.
-
-Training writes a resumable checkpoint every train.checkpoint_every iterations
-(default: about every five minutes) and on Ctrl-C or SIGTERM (exit code 130).
-Run the same command with --resume to continue; the result is bit-identical
-to an uninterrupted run.
-
-The run holds --out's lock (lock.json, shared with mgp sweep) while it runs: a
-second train or a sweep on the same directory is refused. A directory that
-already holds a run (result.json or checkpoint.json) is refused too unless
---resume continues it or --overwrite replaces it. The default --out is
-runs/<model>-<data>-s<seed>-<hash of the effective config>, so two configs
-(or two --set values) never share it.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return runTrain(cmd, g, o) },
+		Long:  helpText("train"),
+		Args:  cobra.NoArgs,
+		RunE:  func(cmd *cobra.Command, _ []string) error { return runTrain(cmd, g, o) },
 	}
 	c.Flags().StringVarP(&o.config, "config", "c", "", "YAML run config (required)")
 	c.Flags().StringArrayVar(&o.sets, "set", nil, "override a config key, e.g. --set train.iterations=500 (repeatable)")
@@ -56,7 +39,7 @@ runs/<model>-<data>-s<seed>-<hash of the effective config>, so two configs
 	c.Flags().StringVarP(&o.out, "out", "o", "", "run directory (default runs/<model>-<data>-s<seed>-<config hash>)")
 	c.Flags().BoolVar(&o.resume, "resume", false, "continue the unfinished run in --out from its checkpoint (same config and overrides)")
 	c.Flags().BoolVar(&o.overwrite, "overwrite", false, "replace the run --out holds (its result, checkpoint, error and log files are removed first)")
-	c.Flags().DurationVar(&o.stale, "stale", runlock.DefaultStale, "a run lock of another host or container whose heartbeat is older than this is taken over (at least 30s)")
+	staleFlag(c.Flags(), &o.stale)
 	c.Flags().BoolVar(&o.restart, "restart", false, "discard the checkpoint and result in --out (e.g. a checkpoint refused as damaged or trained on other data) and train from the first iteration")
 	c.Flags().StringVar(&o.variant, "variant", "", "name of the overrides this run stands for, recorded in result.json (e.g. beta=0.1)")
 	_ = c.MarkFlagRequired("config")
@@ -65,23 +48,22 @@ runs/<model>-<data>-s<seed>-<hash of the effective config>, so two configs
 
 func runTrain(cmd *cobra.Command, g *globalOpts, o *trainOpts) error {
 	sets := o.sets
-	if cmd.Flags().Changed("seed") && o.seed < 0 {
+	switch {
+	case cmd.Flags().Changed("seed") && o.seed < 0:
 		return inputErr(fmt.Errorf("--seed %d: seeds are non-negative integers", o.seed))
-	}
-	if o.resume && o.overwrite {
+	case o.resume && o.overwrite:
 		return inputErr(fmt.Errorf("--resume and --overwrite exclude each other: --resume continues the run in --out, --overwrite replaces it"))
-	}
-	if err := runlock.CheckStale(o.stale); err != nil {
-		return inputErr(fmt.Errorf("--stale %s: %v", o.stale, err))
+	case checkStale(o.stale) != nil:
+		return inputErr(checkStale(o.stale))
 	}
 	if o.seed >= 0 {
 		sets = append([]string{fmt.Sprintf("data.split_seed=%d", o.seed), fmt.Sprintf("train.seed=%d", o.seed)}, sets...)
 	}
-	cfg, src, err := loadConfigSource(o.config, sets)
+	cfg, locate, err := loadConfigSource(o.config, sets)
 	if err != nil {
 		return err
 	}
-	if err := absDataPath(&cfg); err != nil {
+	if err := cfg.AbsDataPath(); err != nil {
 		return inputErr(fmt.Errorf("data.path %s: %v", cfg.Data.Path, err))
 	}
 	out := o.out
@@ -93,7 +75,10 @@ func runTrain(cmd *cobra.Command, g *globalOpts, o *trainOpts) error {
 		return err
 	}
 	defer lock.Release()
-	defer warnIfLost(lock, g.stderr, out)()
+	defer lock.OnLost(func() {
+		fmt.Fprintf(g.stderr, "warning: the lock on %s was taken over by another process (this run was paused past its --stale); "+
+			"both may now write the run: stop one of them\n", out)
+	})()
 	opts := train.Options{
 		DataDir: resolveDataDir(g.dataDir, cfg.Data.Dir), OutDir: out, Log: g.stderr,
 		TTY: train.IsTerminal(os.Stderr), Command: commandLine(), Version: version(), Quiet: g.quiet,
@@ -106,42 +91,77 @@ func runTrain(cmd *cobra.Command, g *globalOpts, o *trainOpts) error {
 		return nil
 	}
 	if err != nil {
-		return src.locate(err) // a key found wrong with the data (model.m above the rows)
+		return locate(err) // a key found wrong with the data (model.m above the rows)
 	}
-	printMetrics(cmd.OutOrStdout(), res.Result)
+	report.RunSummary(cmd.OutOrStdout(), res.Result)
 	fmt.Fprintf(cmd.OutOrStdout(), "wrote %s and %s\n", filepath.Join(out, train.ResultFile), filepath.Join(out, train.CheckpointFile))
-	if bad := nonFiniteMetrics(res.Result.Metrics); bad != "" {
+	if bad := res.Result.Metrics.NonFinite(); bad != "" {
 		return fmt.Errorf("the run's %s is not finite (recorded as such in %s): the model's predictions overflow; try a smaller train.lr or check the data", bad, filepath.Join(out, train.ResultFile))
 	}
 	return nil
 }
 
-func printMetrics(w io.Writer, r *results.Result) {
-	m := r.Metrics
-	if r.NoTest != "" {
-		fmt.Fprintf(w, "%s on %s: %s\n  train %.1fs (%.0f it/s); BLAS %s\n", r.Model, r.Dataset, r.NoTest, r.TrainSeconds, r.ItersPerSecond, r.BLAS)
-		return
+// claimRunDir takes --out's run lock (creating it), as `mgp sweep` does
+// on its runs, and readies it for the run (rundir.Claim): --resume and
+// --restart leave the run it holds to train.Run, --overwrite removes it
+// (result.json first), and without them a directory that holds a run is
+// refused. The errors are input errors (exit 2) that say how to recover.
+func claimRunDir(dir string, o *trainOpts) (*runlock.Lock, error) {
+	mode := rundir.Fresh
+	switch {
+	case o.resume || o.restart:
+		mode = rundir.Continue
+	case o.overwrite:
+		mode = rundir.Overwrite
 	}
-	fmt.Fprintf(w, "%s on %s (%s): test NLL %.4f (standardised %.4f), RMSE %.4g", r.Model, r.Dataset, r.Split, m.NLL, m.NLLStd, m.RMSE)
-	if m.ExactNLL != nil {
-		fmt.Fprintf(w, ", exact NLL %.4f", *m.ExactNLL)
+	l, err := rundir.Claim(dir, mode, o.stale)
+	if err != nil {
+		return nil, claimErr(err, dir, o.stale)
 	}
-	fmt.Fprintf(w, "\n  %d test points x %d samples; train %.1fs (%.0f it/s), eval %.1fs; BLAS %s\n",
-		m.NTest, m.Samples, r.TrainSeconds, r.ItersPerSecond, r.EvalSeconds, r.BLAS)
-	if c := m.Calibration; c != nil {
-		fmt.Fprintf(w, "  calibration: CRPS %.4g; central 50/90/95 %% intervals cover %.3f/%.3f/%.3f; PIT KS distance from uniform %.3f\n",
-			c.CRPS, c.Coverage50, c.Coverage90, c.Coverage95, c.PITKS)
+	return l, nil
+}
+
+// claimErr words rundir.Claim's error on dir in the flags' terms.
+func claimErr(err error, dir string, stale time.Duration) error {
+	var (
+		ke *rundir.LockError
+		he *rundir.HeldError
+		ce *rundir.ClearError
+	)
+	switch {
+	case errors.As(err, new(*rundir.NotDirError)):
+		return inputErr(fmt.Errorf("--out %s is a file, not a directory: choose a directory for the run", dir))
+	case errors.As(err, new(*runlock.LockedError)):
+		return inputErr(fmt.Errorf("%w; another train or sweep is running there: wait for it, or choose another --out "+
+			"(a holder that is gone is taken over once its heartbeat is older than --stale %s, or at once on its own host and PID namespace; "+
+			"if you are sure it is gone, remove %s)", err, stale, filepath.Join(dir, rundir.LockFile)))
+	case errors.As(err, &ke):
+		return inputErr(fmt.Errorf("--out %s cannot be locked for the run: %v", dir, ke.Err))
+	case errors.As(err, &he):
+		return inputErr(fmt.Errorf("--out %s already holds %s: add --resume to continue it, --overwrite to replace it, or choose another --out", dir, he.What()))
+	case errors.As(err, &ce):
+		return fmt.Errorf("--overwrite: %v", ce.Err)
 	}
-	if s := r.Selection; s != nil {
-		fmt.Fprintf(w, "  selected iteration %d of %d on %d held-out training rows (validation NLL %.4f); last iteration: test NLL %.4f, RMSE %.4g\n",
-			s.Iter, r.Iterations, s.NValidation, s.ValNLL, s.LastMetrics.NLL, s.LastMetrics.RMSE)
+	return err
+}
+
+// resumeHint is the command that continues an interrupted train run with
+// command line args: the same command less --overwrite (the run to
+// continue is the new one), with --out when it was the default, and with
+// --resume.
+func resumeHint(args []string, addOut bool, out string, resume bool) string {
+	kept := make([]string, 0, len(args)+3)
+	for _, a := range args {
+		if a == "--overwrite" || strings.HasPrefix(a, "--overwrite=") {
+			continue
+		}
+		kept = append(kept, a)
 	}
-	keys := make([]string, 0, len(r.Diagnostics))
-	for k := range r.Diagnostics {
-		keys = append(keys, k)
+	if addOut {
+		kept = append(kept, "--out", out)
 	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		fmt.Fprintf(w, "  %s = %.6g\n", k, r.Diagnostics[k])
+	if !resume {
+		kept = append(kept, "--resume")
 	}
+	return strings.Join(kept, " ")
 }

@@ -59,6 +59,9 @@ type Options struct {
 // is a *sweep.Interrupted.
 func Run(ctx context.Context, o Options) (*Report, error) {
 	o.Stdout, o.Warn = orDiscard(o.Stdout), orDiscard(o.Warn)
+	if err := o.Check(); err != nil {
+		return nil, &inputError{err}
+	}
 	if err := checkKernels(o.Models, o.Kernels); err != nil {
 		return nil, &inputError{err}
 	}

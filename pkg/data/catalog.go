@@ -25,6 +25,9 @@ type SetCheck struct {
 	// Bad marks a set missing or malformed; an absent nytaxi sample is
 	// not bad (it is optional), a nytaxi file asked for is.
 	Bad bool `csv:"-"`
+	// Err is the error Status was made from (nil when none), for a caller
+	// that words it in its own terms.
+	Err error `csv:"-"`
 }
 
 // CheckSets loads every data set the project knows and reports each: the
@@ -40,16 +43,16 @@ func CheckSets(dataDir, nytaxiFile string) ([]SetCheck, error) {
 		if err != nil {
 			return nil, err
 		}
-		rows = append(rows, SetCheck{n, "toy", ds.N(), ds.N(), ds.N(), ds.Dx(), "ok (generated)", false})
+		rows = append(rows, SetCheck{n, "toy", ds.N(), ds.N(), ds.N(), ds.Dx(), "ok (generated)", false, nil})
 	}
 	for _, n := range UCINames() {
 		ds, err := LoadUCI(dataDir, n)
 		if err != nil {
-			rows = append(rows, SetCheck{Name: n, Kind: "uci", Status: err.Error(), Bad: true})
+			rows = append(rows, SetCheck{Name: n, Kind: "uci", Status: err.Error(), Bad: true, Err: err})
 			continue
 		}
 		nt := len(RandomSplit(ds.N(), 0).Test)
-		rows = append(rows, SetCheck{n, "uci", ds.N(), ds.N() - nt, nt, ds.Dx(), "ok", false})
+		rows = append(rows, SetCheck{n, "uci", ds.N(), ds.N() - nt, nt, ds.Dx(), "ok", false, nil})
 	}
 	taxi, err := checkNYTaxi(NYTaxiPath(nytaxiFile, dataDir))
 	if err != nil && nytaxiFile == "" && errors.Is(err, fs.ErrNotExist) {
@@ -74,5 +77,5 @@ func checkNYTaxi(path string) (SetCheck, error) {
 		return SetCheck{Name: "nytaxi", Kind: "nytaxi", N: ds.N(), Dx: ds.Dx(), Status: err.Error(), Bad: true}, err
 	}
 	return SetCheck{"nytaxi", "nytaxi", ds.N(), len(sp.Train), len(sp.Test), ds.Dx(),
-		fmt.Sprintf("ok: %s: read %d, kept %d; %s", path, cnt.Read, cnt.Kept, cnt.DropSummary()), false}, nil
+		fmt.Sprintf("ok: %s: read %d, kept %d; %s", path, cnt.Read, cnt.Kept, cnt.DropSummary()), false, nil}, nil
 }

@@ -16,19 +16,32 @@ type FileError struct {
 	Msg string
 	// Err is the underlying error, if any.
 	Err error
+	// Fetch marks a missing file of a UCI set: Error adds FetchAdvice,
+	// which a caller may word in its own terms.
+	Fetch bool
 }
 
-// Error formats the error as "path:line: message" (or "path: message").
+// Error formats the error as "path:line: message" (or "path: message"),
+// followed by "; " and FetchAdvice when Fetch is set.
 func (e *FileError) Error() string {
-	if e.Line > 0 {
-		return fmt.Sprintf("%s:%d: %s", e.Path, e.Line, e.Msg)
+	msg := e.Msg
+	if e.Fetch {
+		msg += "; " + FetchAdvice
 	}
-	return fmt.Sprintf("%s: %s", e.Path, e.Msg)
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", e.Path, e.Line, msg)
+	}
+	return fmt.Sprintf("%s: %s", e.Path, msg)
 }
 
 // Unwrap returns the underlying cause.
 func (e *FileError) Unwrap() error { return e.Err }
 
-// fetchHint tells the user how to obtain the UCI files.
-const fetchHint = "download the UCI sets with scripts/fetch_uci.sh DIR (or copy them from a local copy " +
-	"with scripts/fetch_uci.sh --mirror SRC DIR) and point mgp at DIR with --data-dir DIR or MGP_DATA_DIR=DIR"
+// fetchHint, given as a file's hint, marks it as a UCI set's file, which
+// is fetched rather than found: a missing one is a FileError with Fetch.
+const fetchHint = ""
+
+// FetchAdvice says how to obtain the UCI files, in words that name no
+// flag of mgp (the CLI adds how to point mgp at them).
+const FetchAdvice = "download the UCI sets with scripts/fetch_uci.sh DIR (or copy them from a local copy " +
+	"with scripts/fetch_uci.sh --mirror SRC DIR) and use DIR as the data directory"

@@ -59,6 +59,11 @@ func (s *Standardizer) InverseY(Y *mat.Dense) *mat.Dense {
 	return affine(Y, s.YMean, s.YStd, true, "InverseY")
 }
 
+// InverseX maps standardised inputs back to the original scale (a copy).
+func (s *Standardizer) InverseX(X *mat.Dense) *mat.Dense {
+	return affine(X, s.XMean, s.XStd, true, "InverseX")
+}
+
 // columnStats returns per-column means and divisors (population sd, or 1
 // for a constant column). A constant column's mean is its value exactly.
 func columnStats(A *mat.Dense) (mean, std []float64) {

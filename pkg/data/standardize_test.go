@@ -177,3 +177,22 @@ func TestInverseYAt(t *testing.T) {
 		t.Errorf("InverseYScaleAt(1, 0.5) = %v, want 3.5", got)
 	}
 }
+
+// TestInverseXAt: the one-value inverse of an input agrees with InverseX
+// bit for bit, and InverseX undoes TransformX.
+func TestInverseXAt(t *testing.T) {
+	s := &Standardizer{XMean: []float64{-73.9, 40.7}, XStd: []float64{0.04, 0.03}}
+	X := mat.NewDense(2, 2, []float64{-73.95, 40.75, -73.8, 40.6})
+	Z := s.TransformX(X)
+	inv := s.InverseX(Z)
+	if !mat.EqualApprox(inv, X, 1e-12) {
+		t.Errorf("InverseX(TransformX(X)) = %v, want %v", mat.Formatted(inv), mat.Formatted(X))
+	}
+	for i := range 2 {
+		for d := range 2 {
+			if got := s.InverseXAt(d, Z.At(i, d)); got != inv.At(i, d) {
+				t.Errorf("InverseXAt(%d, %g) = %v, InverseX %v", d, Z.At(i, d), got, inv.At(i, d))
+			}
+		}
+	}
+}

@@ -29,9 +29,12 @@ func openData(path, hint string) (*os.File, error) {
 }
 
 // openError wraps an error from opening or reading path; a missing file gets
-// hint appended.
+// hint appended (a UCI set's, fetchHint, is marked Fetch instead).
 func openError(path string, err error, hint string) error {
 	if errors.Is(err, fs.ErrNotExist) {
+		if hint == fetchHint {
+			return &FileError{Path: path, Msg: "file not found", Err: err, Fetch: true}
+		}
 		return &FileError{Path: path, Msg: "file not found; " + hint, Err: err}
 	}
 	return &FileError{Path: path, Msg: "cannot read: " + err.Error(), Err: err}

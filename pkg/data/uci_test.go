@@ -112,8 +112,10 @@ func TestLoadUCIUnknownName(t *testing.T) {
 func TestLoadUCIMissingFile(t *testing.T) {
 	dir := t.TempDir()
 	_, err := LoadUCI(dir, "boston")
-	wantErrAt(t, err, filepath.Join(dir, "uci", "boston", "meta.yaml"), 0,
-		"scripts/fetch_uci.sh", "--data-dir", "MGP_DATA_DIR")
+	wantErrAt(t, err, filepath.Join(dir, "uci", "boston", "meta.yaml"), 0, "scripts/fetch_uci.sh", "data directory")
+	if fe := (*FileError)(nil); !errors.As(err, &fe) || !fe.Fetch || strings.Contains(err.Error(), "--data-dir") {
+		t.Errorf("a missing UCI file: %v, want a FileError marked Fetch that names no flag", err)
+	}
 	if !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("error does not wrap fs.ErrNotExist: %v", err)
 	}

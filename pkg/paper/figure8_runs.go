@@ -82,11 +82,11 @@ func pickupDensities(ctx context.Context, dir string, o Figure8Options) (*pickup
 		return nil, err
 	}
 	pd := &pickupDensity{label: label, lon: make([]float64, n), lat: make([]float64, n), logDens: make([]float64, n)}
-	logSig := math.Log(exp.Std.YStd[0])
+	logSig := math.Log(exp.Std.InverseYScaleAt(0, 1)) // the density's Jacobian to seconds
 	var sum float64
 	for i := range n {
-		pd.lon[i] = exp.XTest.At(i, 0)*exp.Std.XStd[0] + exp.Std.XMean[0]
-		pd.lat[i] = exp.XTest.At(i, 1)*exp.Std.XStd[1] + exp.Std.XMean[1]
+		pd.lon[i] = exp.Std.InverseXAt(0, exp.XTest.At(i, 0))
+		pd.lat[i] = exp.Std.InverseXAt(1, exp.XTest.At(i, 1))
 		pd.logDens[i] = ld.At(i, 0) - logSig
 		sum -= ld.At(i, 0)
 	}

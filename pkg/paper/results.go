@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/rundir"
 	"github.com/mgpteam/mgp/pkg/train"
 )
 
@@ -32,7 +33,7 @@ func LoadResultDirs(dirs []string) ([]results.ResultFile, *results.LoadError, er
 	var files []results.ResultFile
 	var le *results.LoadError
 	for _, d := range dirs {
-		f, err := results.LoadResultFiles(d)
+		f, err := rundir.LoadResultFiles(d)
 		var e *results.LoadError
 		if err != nil && !errors.As(err, &e) {
 			return nil, nil, inputErr(err)
@@ -58,7 +59,7 @@ func LoadResultDirs(dirs []string) ([]results.ResultFile, *results.LoadError, er
 	return files, le, nil
 }
 
-// FileErrors lists the files LoadResultFiles skipped and why, one a line.
+// FileErrors lists the files rundir.LoadResultFiles skipped and why, one a line.
 func FileErrors(le *results.LoadError) []string {
 	out := make([]string, len(le.Files))
 	for i, f := range le.Files {

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/rundir"
 )
 
 // update rewrites the golden files of the headline tests from this build:
@@ -21,11 +21,11 @@ var update = flag.Bool("update", false, "rewrite testdata/headline/*.golden from
 // tree plus testdata/headline/quick for the detail file.
 func fixtureHeadline(t *testing.T) (Headline, []Row, HeadlineMeta) {
 	t.Helper()
-	own, err := results.LoadResultFiles("testdata/headline/runs")
+	own, err := rundir.LoadResultFiles("testdata/headline/runs")
 	if err != nil {
 		t.Fatal(err)
 	}
-	quick, err := results.LoadResultFiles("testdata/headline/quick")
+	quick, err := rundir.LoadResultFiles("testdata/headline/quick")
 	if err != nil {
 		t.Fatal(err)
 	}

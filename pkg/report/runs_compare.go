@@ -71,8 +71,7 @@ func CompareRuns(rows []RunRow, cols []CompareColumn, diags []string, paper map[
 			sets[i][r.Dataset] = compareSet{}
 		}
 		if prev, dup := sets[i][r.Dataset][r.Seed]; dup {
-			return "", fmt.Errorf("column %s has two runs of %s seed %d (%s, %d iterations; %s, %d iterations): give --iterations or fewer directories",
-				cols[i], r.Dataset, r.Seed, prev.Path, prev.Iterations, r.Path, r.Iterations)
+			return "", &DuplicateSeedError{Column: cols[i].String(), Dataset: r.Dataset, Seed: r.Seed, First: prev, Second: r}
 		}
 		sets[i][r.Dataset][r.Seed] = r
 		if !slices.Contains(datasets, r.Dataset) {
@@ -241,4 +240,21 @@ func columnsOf(rows []RunRow) []string {
 		}
 	}
 	return out
+}
+
+// DuplicateSeedError reports two runs of one seed in a column of
+// CompareRuns (other protocols, or one run read twice): the caller narrows
+// the runs (by iterations or directories).
+type DuplicateSeedError struct {
+	// Column and Dataset name the cell, Seed the seed.
+	Column, Dataset string
+	Seed            uint64
+	// First and Second are the two runs.
+	First, Second RunRow
+}
+
+// Error names the cell, the seed and both runs.
+func (e *DuplicateSeedError) Error() string {
+	return fmt.Sprintf("column %s has two runs of %s seed %d (%s, %d iterations; %s, %d iterations)",
+		e.Column, e.Dataset, e.Seed, e.First.Path, e.First.Iterations, e.Second.Path, e.Second.Iterations)
 }

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"errors"
 	"math"
 	"strings"
 	"testing"
@@ -67,7 +68,7 @@ func TestCompareRunsRefuses(t *testing.T) {
 		t.Errorf("a column without runs: %v", err)
 	}
 	_, err = CompareRuns(rows, []CompareColumn{{"sgp", "paper"}, {"slgp", "recommended"}}, nil, nil)
-	if err == nil || !strings.Contains(err.Error(), "two runs of boston seed 0") || !strings.Contains(err.Error(), "--iterations") {
+	if err == nil || !strings.Contains(err.Error(), "two runs of boston seed 0") || !errors.As(err, new(*DuplicateSeedError)) {
 		t.Errorf("two runs of one seed: %v", err)
 	}
 	for _, specs := range [][]string{{"sgp"}, {"sgp", "/paper"}, {"sgp", "slgp/a/b"}, {"sgp", "slgp/x", "slgp/x"}} {

@@ -1,4 +1,4 @@
-package results
+package results_test
 
 import (
 	"errors"
@@ -7,11 +7,14 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/rundir"
 )
 
 // TestReadResultRefusesMissingMetrics: a result file without a "metrics"
 // object, or whose metrics lack "nll" (or hold null), is refused with an
-// error naming the file and wrapping ErrNoMetrics, and a directory walk
+// error naming the file and wrapping results.ErrNoMetrics, and a directory walk
 // skips it with a note; a NaN NLL (a diverged run) and a written 0 still load.
 func TestReadResultRefusesMissingMetrics(t *testing.T) {
 	dir := t.TempDir()
@@ -34,16 +37,16 @@ func TestReadResultRefusesMissingMetrics(t *testing.T) {
 	}
 	for name := range bad {
 		p := filepath.Join(dir, name)
-		r, err := ReadResult(p)
-		if err == nil || !errors.Is(err, ErrNoMetrics) || !strings.Contains(err.Error(), p) {
-			t.Errorf("%s: got %+v, %v; want an ErrNoMetrics error naming the file", name, r, err)
+		r, err := results.ReadResult(p)
+		if err == nil || !errors.Is(err, results.ErrNoMetrics) || !strings.Contains(err.Error(), p) {
+			t.Errorf("%s: got %+v, %v; want an results.ErrNoMetrics error naming the file", name, r, err)
 		}
 	}
-	if r, err := ReadResult(filepath.Join(dir, "nan.json")); err != nil || !math.IsNaN(r.Metrics.NLL) {
+	if r, err := results.ReadResult(filepath.Join(dir, "nan.json")); err != nil || !math.IsNaN(r.Metrics.NLL) {
 		t.Errorf("NaN NLL of a diverged run: %v, %v", r, err)
 	}
-	files, err := LoadResultFiles(dir)
-	var le *LoadError
+	files, err := rundir.LoadResultFiles(dir)
+	var le *results.LoadError
 	if len(files) != 2 || !errors.As(err, &le) || len(le.Files) != len(bad) {
 		t.Fatalf("loaded %d, err %v; want 2 loaded and %d skipped", len(files), err, len(bad))
 	}

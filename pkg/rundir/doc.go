@@ -34,8 +34,8 @@
 //	.write-check-*         the empty file a run creates and removes to check
 //	                       that its directory is writable (WriteCheckPattern)
 //
-// results.NonResultFiles names the JSON files the result loaders pass
-// over (a test keeps it in step with these names).
+// NonResultFiles names the JSON files the result loaders (LoadResultFiles)
+// pass over.
 //
 // # States
 //

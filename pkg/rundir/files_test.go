@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mgpteam/mgp/pkg/results"
 	"github.com/mgpteam/mgp/pkg/runlock"
 )
 
@@ -22,8 +21,8 @@ func TestFileNames(t *testing.T) {
 		t.Fatalf("names %q, want %q", got, want)
 	}
 	for _, n := range []string{CheckpointFile, ErrorFile, LockFile} {
-		if !slices.Contains(results.NonResultFiles, n) {
-			t.Errorf("results.NonResultFiles lacks %s", n)
+		if !slices.Contains(NonResultFiles, n) {
+			t.Errorf("NonResultFiles lacks %s", n)
 		}
 	}
 	name := ArraysFileName("0123456789abcdef0123")

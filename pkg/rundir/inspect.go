@@ -140,7 +140,7 @@ func checkpointStatus(dir string, j Judge) Status {
 	}
 	if ck.Unrebuildable() {
 		return Status{State: Refused, Detail: "checkpoint " + path +
-			": complete, but written by a version that kept no copy of result.json, which this held-out-selection run cannot rebuild; restore result.json, or --restart"}
+			": complete, but written by a version that kept no copy of result.json, which this held-out-selection run cannot rebuild; restore result.json, or start the run again"}
 	}
 	if ck.Complete {
 		return Status{State: Partial, Iter: ck.Iter, Detail: "finished; result.json is missing and is rebuilt from the complete checkpoint"}

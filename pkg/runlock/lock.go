@@ -223,6 +223,21 @@ func (l *Lock) beat() {
 // Lost is closed when the heartbeat finds the lock no longer ours.
 func (l *Lock) Lost() <-chan struct{} { return l.lost }
 
+// OnLost calls f once if the heartbeat finds the lock taken over before
+// the returned stop is called; stop waits for a call under way to end.
+func (l *Lock) OnLost(f func()) (stop func()) {
+	done, ended := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(ended)
+		select {
+		case <-l.lost:
+			f()
+		case <-done:
+		}
+	}()
+	return func() { close(done); <-ended }
+}
+
 // Path is the lock file's path.
 func (l *Lock) Path() string { return l.path }
 

@@ -82,11 +82,16 @@ func TestLivePausedHolderKeepsLock(t *testing.T) {
 	if _, err := Acquire(dir, MinStale); !errors.Is(err, ErrLocked) || !strings.Contains(err.Error(), "locked by") {
 		t.Fatalf("contender on a paused live holder: %v", err)
 	}
+	called := false
+	stop := l.OnLost(func() { called = true })
 	waitBeat(t, dir)
 	select {
 	case <-l.Lost():
 		t.Fatal("the holder lost its lock")
 	default:
+	}
+	if stop(); called {
+		t.Fatal("OnLost called its function on a lock still held")
 	}
 }
 
@@ -154,6 +159,8 @@ func TestReleaseOnlyOwnLock(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	told := make(chan struct{})
+	stop := l.OnLost(func() { close(told) })
 	other := []byte(`{"host":"elsewhere","pid":7,"token":"bb"}`)
 	if err := os.WriteFile(l.Path(), other, 0o644); err != nil {
 		t.Fatal(err)
@@ -163,6 +170,12 @@ func TestReleaseOnlyOwnLock(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("the old holder was not told it lost the lock")
 	}
+	select {
+	case <-told:
+	case <-time.After(5 * time.Second):
+		t.Fatal("OnLost did not call its function when the lock was lost")
+	}
+	stop()
 	// The heartbeat must end once it finds the lock lost: wait for that
 	// (bounded), so that no later beat can touch the file, then age it.
 	ended := make(chan struct{})

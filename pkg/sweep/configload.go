@@ -16,15 +16,27 @@ import (
 // where that key was written; it returns other errors unchanged.
 type ConfigLoader func(path string, overrides []config.Override) (cfg train.RunConfig, locate func(error) error, err error)
 
-// LoadRunConfig is the plain ConfigLoader: it reads the file at path and
-// decodes it with ParseRunConfig. A file that cannot be read is a
-// *train.InputError wrapping the os error.
+// LoadRunConfig is the ConfigLoader of mgp train and mgp sweep: it reads
+// the file at path (none when path is "": the defaults and the overrides
+// alone), decodes it with ParseRunConfig and resolves a relative CSV
+// data.path against the file's directory (train.RunConfig.ResolveDataPath).
+// A file that cannot be read is a *train.InputError wrapping the os error.
 func LoadRunConfig(path string, overrides []config.Override) (train.RunConfig, func(error) error, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return train.RunConfig{}, nil, &train.InputError{Err: fmt.Errorf("config: %w", err)}
+	var doc *yaml.Node
+	if path != "" {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return train.RunConfig{}, nil, &train.InputError{Err: fmt.Errorf("config: %w", err)}
+		}
+		if doc, err = parseYAML(path, b); err != nil {
+			return train.RunConfig{}, nil, err
+		}
 	}
-	return ParseRunConfig(path, b, overrides)
+	cfg, locate, err := decodeRunConfig(path, doc, overrides)
+	if err == nil {
+		cfg.ResolveDataPath(path, overrides)
+	}
+	return cfg, locate, err
 }
 
 // ParseRunConfig decodes the YAML run config b, read from (or written to)
@@ -33,21 +45,36 @@ func LoadRunConfig(path string, overrides []config.Override) (train.RunConfig, f
 // was written: "path:line: " or "--set k=v: " (config.Where); so does the
 // returned locate for later errors.
 func ParseRunConfig(path string, b []byte, overrides []config.Override) (train.RunConfig, func(error) error, error) {
+	doc, err := parseYAML(path, b)
+	if err != nil {
+		return train.RunConfig{}, nil, err
+	}
+	return decodeRunConfig(path, doc, overrides)
+}
+
+// parseYAML parses b, read from path, into a node tree.
+func parseYAML(path string, b []byte) (*yaml.Node, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(b, &doc); err != nil {
-		return train.RunConfig{}, nil, &train.InputError{Err: fmt.Errorf("%s: not valid YAML: %v", path, err)}
+		return nil, &train.InputError{Err: fmt.Errorf("%s: not valid YAML: %v", path, err)}
 	}
+	return &doc, nil
+}
+
+// decodeRunConfig decodes the node tree doc (nil: none) of the file at
+// path with the overrides on top, as ParseRunConfig says.
+func decodeRunConfig(path string, doc *yaml.Node, overrides []config.Override) (train.RunConfig, func(error) error, error) {
 	locate := func(err error) error {
 		var ke *config.KeyError
 		if !errors.As(err, &ke) {
 			return err
 		}
-		if w := config.Where(path, &doc, overrides, ke.Key); w != "" {
+		if w := config.Where(path, doc, overrides, ke.Key); w != "" {
 			return fmt.Errorf("%s: %w", w, err)
 		}
 		return err
 	}
-	cfg, err := train.DecodeRunConfig(&doc, overrides)
+	cfg, err := train.DecodeRunConfig(doc, overrides)
 	if err != nil {
 		return cfg, nil, locate(err)
 	}

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
-	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/rundir"
 )
 
 // DefaultCostFile is the cost file make bench writes (relative to the
@@ -33,7 +33,7 @@ func (e *CostFileError) Unwrap() error { return e.Err }
 // file that cannot be read is a *CostFileError.
 func LoadCostModel(out string, sources []string, defaultFile string) (*CostModel, error) {
 	c := NewCostModel()
-	own, _ := results.LoadResults(out)
+	own, _ := rundir.LoadResults(out)
 	c.AddResults(own, ad.Backend(), "this sweep's finished runs", true)
 	var files []string
 	for _, d := range sources {
@@ -41,7 +41,7 @@ func LoadCostModel(out string, sources []string, defaultFile string) (*CostModel
 			files = append(files, d)
 			continue
 		}
-		res, _ := results.LoadResults(d)
+		res, _ := rundir.LoadResults(d)
 		c.AddResults(res, ad.Backend(), "result files under "+d, false)
 	}
 	if len(files) == 0 && defaultFile != "" {

@@ -36,12 +36,12 @@ const ReplacedSuffix = rundir.ReplacedSuffix
 // what the sweep does).
 func Decide(st Status, o Options) (Action, string) {
 	act := rundir.ActionFor(st, rundir.Policy{RetryFailed: o.RetryFailed, RerunChanged: o.RerunChanged, Restart: o.Restart})
-	return act, why(st, act)
+	return act, why(st, act, o.Switches)
 }
 
-// why says why a run in state st is given act, naming the flag that would
-// act on a run left as it is.
-func why(st Status, act Action) string {
+// why says why a run in state st is given act, naming (in sw's words) the
+// option that acts, or would act, on it.
+func why(st Status, act Action, sw Switches) string {
 	switch st.State {
 	case Done:
 		return "done"
@@ -49,19 +49,20 @@ func why(st Status, act Action) string {
 		return st.Detail + ", skipped"
 	case Failed:
 		if act == Hold {
-			return fmt.Sprintf("failed before (%s); --retry-failed runs it again", firstLine(st.Detail))
+			return fmt.Sprintf("failed before (%s); %s runs it again", firstLine(st.Detail), switchName(sw.RetryFailed, "RetryFailed"))
 		}
-		return why(*st.Retry, act)
+		return why(*st.Retry, act, sw)
 	case Changed:
 		if act == Replace {
-			return fmt.Sprintf("changed (%s): retrained, the old files moved to *%s (--rerun-changed)", st.Detail, ReplacedSuffix)
+			return fmt.Sprintf("changed (%s): retrained, the old files moved to *%s (%s)", st.Detail, ReplacedSuffix, switchName(sw.RerunChanged, "RerunChanged"))
 		}
-		return fmt.Sprintf("changed since it was run (%s): not done and not retrained; --rerun-changed retrains it, or give the new settings a variant of their own", st.Detail)
+		return fmt.Sprintf("changed since it was run (%s): not done and not retrained; %s retrains it, or give the new settings a variant of their own",
+			st.Detail, switchName(sw.RerunChanged, "RerunChanged"))
 	case Refused:
 		if act == Replace {
-			return fmt.Sprintf("refused (%s): started again, the old files moved to *%s (--restart)", firstLine(st.Detail), ReplacedSuffix)
+			return fmt.Sprintf("refused (%s): started again, the old files moved to *%s (%s)", firstLine(st.Detail), ReplacedSuffix, switchName(sw.Restart, "Restart"))
 		}
-		return fmt.Sprintf("refused: %s", firstLine(st.Detail))
+		return fmt.Sprintf("refused: %s (%s)", firstLine(st.Detail), switchName(sw.Restart, "Restart"))
 	case Partial:
 		return "resumes: " + st.Detail
 	}

@@ -62,8 +62,11 @@ func TestRunStatusComparesFingerprints(t *testing.T) {
 		if c.state != Changed {
 			continue
 		}
-		if act, why := Decide(st, Options{}); act != Hold || !strings.Contains(why, "--rerun-changed") {
+		if act, why := Decide(st, Options{Switches: Switches{RerunChanged: "--rerun-changed"}}); act != Hold || !strings.Contains(why, "--rerun-changed") {
 			t.Errorf("%s: without --rerun-changed: %v %q", c.name, act, why)
+		}
+		if _, why := Decide(st, Options{}); !strings.Contains(why, "the RerunChanged option") || strings.Contains(why, "--") {
+			t.Errorf("%s: without switch names: %q, want the option named and no flag", c.name, why)
 		}
 		if act, _ := Decide(st, Options{RerunChanged: true}); act != Replace {
 			t.Errorf("%s: with --rerun-changed: %v", c.name, act)

@@ -53,6 +53,23 @@ type Options struct {
 	// Poll is how often a shared sweep re-checks the runs held elsewhere
 	// once it has nothing else to do (default runlock.Heartbeat).
 	Poll time.Duration
+	// Switches names RetryFailed, RerunChanged and Restart in the caller's
+	// words (the CLI's flags), for Decide's reasons.
+	Switches Switches
+}
+
+// Switches are the caller's names of the options that act on the runs a
+// sweep would leave; an empty one reads as the option's own name.
+type Switches struct {
+	RetryFailed, RerunChanged, Restart string
+}
+
+// switchName is s, or the option's name opt when s is empty.
+func switchName(s, opt string) string {
+	if s == "" {
+		return "the " + opt + " option"
+	}
+	return s
 }
 
 // Summary counts what Execute did.

@@ -193,7 +193,7 @@ func refusedResume(t *testing.T, cfg RunConfig, out, path, want string) {
 	t.Helper()
 	_, err := Run(context.Background(), cfg, Options{OutDir: out, Resume: true})
 	var ce *CorruptError
-	if !errors.As(err, &ce) || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "--restart") ||
+	if !errors.As(err, &ce) || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), CorruptRemedy) ||
 		!strings.Contains(err.Error(), want) {
 		t.Fatalf("resume: err = %v, want a refusal saying %q", err, want)
 	}

@@ -64,7 +64,7 @@ func short(fp string) string {
 
 // CorruptError reports a checkpoint that cannot be trusted: unreadable,
 // cut off, failing its checksum, or trained on other data than the run's
-// now. The run must start again (train or sweep --restart).
+// now. The run must start again (a restart, which discards it).
 type CorruptError struct {
 	// Path is the checkpoint file.
 	Path string
@@ -72,9 +72,13 @@ type CorruptError struct {
 	Reason string
 }
 
+// CorruptRemedy ends a CorruptError's message: what to do, in words that
+// name no flag (the CLI names its own).
+const CorruptRemedy = "it is refused: start the run again, which discards it"
+
 // Error names the file, the problem and the way out.
 func (e *CorruptError) Error() string {
-	return fmt.Sprintf("checkpoint %s: %s; it is refused: start the run again with --restart (mgp train ... --restart or mgp sweep ... --restart), which discards it", e.Path, e.Reason)
+	return fmt.Sprintf("checkpoint %s: %s; %s", e.Path, e.Reason, CorruptRemedy)
 }
 
 // ResultBytes returns result.json's content from a result's compact JSON,

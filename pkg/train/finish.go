@@ -33,7 +33,7 @@ func (r *run) finishing() bool { return r.prev != nil && r.prev.Complete }
 func (r *run) rebuild() (res *results.Result, ok bool, err error) {
 	if r.prev.Result == nil {
 		if r.prev.Facts().Unrebuildable() {
-			return nil, false, &InputError{fmt.Errorf("%s is complete but was written by a version of mgp that kept no copy of result.json in it, and this held-out-selection run's last-iteration metrics cannot be recomputed from the selected parameters: restore result.json, or start the run again with --restart", r.ckPath)}
+			return nil, false, &InputError{&RunDirError{Dir: r.opts.OutDir, Path: r.ckPath, Problem: Unrebuildable}}
 		}
 		return nil, false, nil
 	}

@@ -97,7 +97,8 @@ func TestResumeIsBitIdentical(t *testing.T) {
 				t.Fatal("an interrupted run wrote result.json")
 			}
 			var inErr *InputError
-			if _, err := Run(context.Background(), cfg, Options{OutDir: dir}); !errors.As(err, &inErr) || !strings.Contains(err.Error(), "--resume") {
+			var ue *UnfinishedError
+			if _, err := Run(context.Background(), cfg, Options{OutDir: dir}); !errors.As(err, &inErr) || !errors.As(err, &ue) || ue.Iter != 23 {
 				t.Fatalf("restarting an unfinished run without --resume: err = %v", err)
 			}
 			got, err := Run(context.Background(), cfg, Options{OutDir: dir, Resume: true})

@@ -32,14 +32,14 @@ func checkRunDir(dir string, cfg RunConfig, resume bool) (*Checkpoint, error) {
 	ck, err := LoadCheckpoint(path)
 	switch {
 	case errors.Is(err, ErrNoCheckpoint):
-		return nil, &InputError{fmt.Errorf("--resume: %s holds no checkpoint to continue from; run without --resume to start the run", dir)}
+		return nil, &InputError{&RunDirError{Dir: dir, Path: path, Problem: NoCheckpoint}}
 	case err != nil:
 		return nil, &InputError{err}
 	case ck.State == nil:
-		return nil, &InputError{fmt.Errorf("--resume: %s was written by a version of mgp without resumable state; start the run again without --resume", path)}
+		return nil, &InputError{&RunDirError{Dir: dir, Path: path, Problem: NotResumable}}
 	}
 	if diff := configDiff(ck.Config, cfg); diff != "" {
-		return nil, &InputError{fmt.Errorf("--resume: the config differs from the checkpoint's (%s); resume with the same config and overrides, or start a new run elsewhere", diff)}
+		return nil, &InputError{&RunDirError{Dir: dir, Path: path, Problem: ConfigDiffers, Diff: diff}}
 	}
 	if ck.Complete && rundir.Has(dir, ResultFile) {
 		return nil, ErrComplete
@@ -50,7 +50,8 @@ func checkRunDir(dir string, cfg RunConfig, resume bool) (*Checkpoint, error) {
 // checkNotUnfinished refuses a directory whose checkpoint is unreadable or
 // unfinished: a new run there would lose it.
 func checkNotUnfinished(dir string) error {
-	ck, err := LoadCheckpointHeader(filepath.Join(dir, CheckpointFile)) // enough to refuse an unfinished run
+	path := filepath.Join(dir, CheckpointFile)
+	ck, err := LoadCheckpointHeader(path) // enough to refuse an unfinished run
 	var ce *CorruptError
 	switch {
 	case errors.Is(err, ErrNoCheckpoint):
@@ -58,11 +59,10 @@ func checkNotUnfinished(dir string) error {
 	case errors.As(err, &ce):
 		return &InputError{err}
 	case err != nil:
-		return &InputError{fmt.Errorf("%v; remove it or choose another --out", err)}
+		return &InputError{&RunDirError{Dir: dir, Path: path, Problem: CheckpointUnreadable, Err: err}}
 	}
 	if f := ck.Facts(); f.Unfinished() {
-		return &InputError{fmt.Errorf("%s holds an unfinished run (iteration %d of %d): add --resume to continue it, or remove the directory to start over",
-			dir, f.Iter, f.Total)}
+		return &InputError{&RunDirError{Dir: dir, Path: path, Problem: Unfinished, Err: &UnfinishedError{Dir: dir, Iter: f.Iter, Total: f.Total}}}
 	}
 	return nil
 }
@@ -77,7 +77,7 @@ func discardRun(opts Options) error {
 		}
 	}
 	if err != nil {
-		return fmt.Errorf("--restart: %w", err)
+		return &RunDirError{Dir: opts.OutDir, Problem: NotDiscarded, Err: err}
 	}
 	return nil
 }
@@ -86,14 +86,14 @@ func discardRun(opts Options) error {
 // in it, so that a run fails before training rather than after.
 func checkWritable(dir string) error {
 	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
-		return fmt.Errorf("--out %s is a file, not a directory: choose a directory for the run", dir)
+		return &rundir.NotDirError{Dir: dir}
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("--out %s cannot be created: %v", dir, err)
+		return &RunDirError{Dir: dir, Problem: NotCreatable, Err: err}
 	}
 	f, err := os.CreateTemp(dir, rundir.WriteCheckPattern)
 	if err != nil {
-		return fmt.Errorf("--out %s is not writable: %v", dir, err)
+		return &RunDirError{Dir: dir, Problem: NotWritable, Err: err}
 	}
 	name := f.Name()
 	_ = f.Close()

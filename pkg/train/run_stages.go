@@ -54,7 +54,7 @@ func prepare(ctx context.Context, cfg RunConfig, opts Options) (*run, error) {
 	if opts.OutDir != "" {
 		r.ckPath = filepath.Join(opts.OutDir, CheckpointFile)
 		if opts.Restart && opts.Resume {
-			return nil, &InputError{fmt.Errorf("--restart discards the checkpoint that --resume would continue from: give one of them")}
+			return nil, &InputError{ErrRestartAndResume}
 		}
 		if opts.Restart {
 			if err := checkWritable(opts.OutDir); err != nil {

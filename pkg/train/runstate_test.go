@@ -149,14 +149,14 @@ func TestCheckpointFlippedDigitRefused(t *testing.T) {
 	}
 	_, err = Run(context.Background(), cfg, Options{OutDir: out, Resume: true})
 	var ce *CorruptError
-	if !errors.As(err, &ce) || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "--restart") ||
+	if !errors.As(err, &ce) || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), CorruptRemedy) ||
 		!strings.Contains(err.Error(), "checksum") {
 		t.Fatalf("resume from a changed checkpoint: %v", err)
 	}
 	if _, err := LoadCheckpoint(path); !errors.As(err, &ce) {
 		t.Fatalf("LoadCheckpoint of a changed checkpoint: %v", err)
 	}
-	if _, err := Run(context.Background(), cfg, Options{OutDir: out, Restart: true, Resume: true}); err == nil || !strings.Contains(err.Error(), "give one of them") {
+	if _, err := Run(context.Background(), cfg, Options{OutDir: out, Restart: true, Resume: true}); !errors.Is(err, ErrRestartAndResume) {
 		t.Fatalf("--restart with --resume: %v", err)
 	}
 	if _, err := Run(context.Background(), cfg, Options{OutDir: out, Restart: true}); err != nil {

@@ -56,9 +56,3 @@ func (e *UnfinishedError) At() string {
 	}
 	return s
 }
-
-// Continue says how to finish the run: resume it with the command that
-// started it, or re-run the sweep that did.
-func (e *UnfinishedError) Continue() string {
-	return fmt.Sprintf("continue it with `mgp train -c CONFIG --out %s --resume` (the config and --set overrides it was started with) or by running again the `mgp sweep` that started it", e.Dir)
-}

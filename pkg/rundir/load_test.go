@@ -1,4 +1,4 @@
-package results
+package rundir
 
 import (
 	"errors"
@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/mgpteam/mgp/pkg/results"
 )
 
 // TestLoadResults: a directory walk loads every result, passes over the
@@ -14,14 +16,14 @@ import (
 // each, in a *LoadError returned with what did load.
 func TestLoadResults(t *testing.T) {
 	dir := t.TempDir()
-	three := []*Result{
+	three := []*results.Result{
 		{Model: "mine", Dataset: "toy", Split: "random seed 0"},
 		{Model: "sgp", Dataset: "boston", SplitSeed: 2, ModelSeed: 2},
 		{Model: "SLGP", Dataset: "energy"},
 	}
 	for i, r := range three {
 		p := filepath.Join(dir, r.Model, strconv.Itoa(i)+".json")
-		if err := WriteJSONAtomic(p, r); err != nil {
+		if err := results.WriteJSONAtomic(p, r); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -55,7 +57,7 @@ func TestLoadResults(t *testing.T) {
 			t.Fatalf("loaded %+v", f)
 		}
 	}
-	var lerr *LoadError
+	var lerr *results.LoadError
 	if !errors.As(err, &lerr) || len(lerr.Files) != 2 || lerr.Scanned != 5 {
 		t.Fatalf("error %v, want a LoadError with 2 of 5 files", err)
 	}
@@ -71,8 +73,8 @@ func TestLoadResults(t *testing.T) {
 			t.Errorf("known non-result file %s reported:\n%s", p, msg)
 		}
 	}
-	if !errors.Is(err, ErrNotResult) {
-		t.Fatal("errors.Is(err, ErrNotResult) is false")
+	if !errors.Is(err, results.ErrNotResult) {
+		t.Fatal("errors.Is(err, results.ErrNotResult) is false")
 	}
 	if rs, err := LoadResults(dir); len(rs) != 3 || !errors.As(err, &lerr) {
 		t.Fatalf("LoadResults: %d results, err %v", len(rs), err)
