@@ -148,32 +148,42 @@ func lower(m *mat.Dense) blas64.Triangular {
 	return blas64.Triangular{Uplo: blas.Lower, Diag: blas.NonUnit, N: raw.Rows, Stride: raw.Stride, Data: raw.Data}
 }
 
-// lowerABtBlock is the row-block height of addLowerABt.
+// lowerABtBlock is the order of the diagonal blocks of addLowerABt.
 const lowerABtBlock = 32
 
 // addLowerABt adds the lower triangle (diagonal included) of A Bᵀ (A, B
-// M x n) to the M x M G: per block of rows, one GEMM into G left of the
-// diagonal block and one into a small scratch for the diagonal block, of
-// which only the lower triangle is added. G's strict upper triangle is not
-// touched.
+// M x n) to the M x M G, recursively: the lower triangles of the two
+// diagonal halves, and the block below them as one GEMM, down to diagonal
+// blocks of lowerABtBlock, which go through a small scratch of which only
+// the lower triangle is added. The flops are those of row blocks of that
+// height, but in fewer and larger GEMMs (at M = 500, n = 512 on
+// OpenBLAS, about a tenth less CPU time than 16 row-block GEMMs:
+// BenchmarkAddLowerABt, interleaved runs under load). G's strict upper
+// triangle is not touched.
 func addLowerABt(t *ad.Tape, G, A, B blas64.General) {
-	M, bs := G.Rows, lowerABtBlock
-	d := t.Scratch(bs, bs).RawMatrix()
-	for r0 := 0; r0 < M; r0 += bs {
-		h := min(bs, M-r0)
-		a := blas64.General{Rows: h, Cols: A.Cols, Stride: A.Stride, Data: A.Data[r0*A.Stride:]}
-		if r0 > 0 {
-			b := blas64.General{Rows: r0, Cols: B.Cols, Stride: B.Stride, Data: B.Data}
-			g := blas64.General{Rows: h, Cols: r0, Stride: G.Stride, Data: G.Data[r0*G.Stride:]}
-			blas64.Gemm(blas.NoTrans, blas.Trans, 1, a, b, 1, g)
-		}
-		b := blas64.General{Rows: h, Cols: B.Cols, Stride: B.Stride, Data: B.Data[r0*B.Stride:]}
-		blas64.Gemm(blas.NoTrans, blas.Trans, 1, a, b, 0, blas64.General{Rows: h, Cols: h, Stride: d.Stride, Data: d.Data})
+	d := t.Scratch(lowerABtBlock, lowerABtBlock).RawMatrix()
+	addLowerABtRange(G, A, B, d, 0, G.Rows)
+}
+
+// addLowerABtRange is addLowerABt on rows and columns [r0, r1) of G.
+func addLowerABtRange(G, A, B, d blas64.General, r0, r1 int) {
+	rows := func(X blas64.General, i0, i1 int) blas64.General {
+		return blas64.General{Rows: i1 - i0, Cols: X.Cols, Stride: X.Stride, Data: X.Data[i0*X.Stride:]}
+	}
+	h := r1 - r0
+	if h <= lowerABtBlock {
+		blas64.Gemm(blas.NoTrans, blas.Trans, 1, rows(A, r0, r1), rows(B, r0, r1), 0, blas64.General{Rows: h, Cols: h, Stride: d.Stride, Data: d.Data})
 		for i := range h {
 			gi := G.Data[(r0+i)*G.Stride+r0:]
 			for j, v := range d.Data[i*d.Stride : i*d.Stride+i+1] {
 				gi[j] += v
 			}
 		}
+		return
 	}
+	mid := r0 + (h/2+lowerABtBlock-1)/lowerABtBlock*lowerABtBlock
+	addLowerABtRange(G, A, B, d, r0, mid)
+	g := blas64.General{Rows: r1 - mid, Cols: mid - r0, Stride: G.Stride, Data: G.Data[mid*G.Stride+r0:]}
+	blas64.Gemm(blas.NoTrans, blas.Trans, 1, rows(A, mid, r1), rows(B, r0, mid), 1, g)
+	addLowerABtRange(G, A, B, d, mid, r1)
 }
