@@ -10,7 +10,7 @@ LDFLAGS := -X main.gitVersion=$(shell git describe --always --dirty 2>/dev/null 
 # ../shared/data when it exists > data.
 DATA_DIR ?= $(or $(MGP_DATA_DIR),$(if $(wildcard ../shared/data),../shared/data,data))
 
-.PHONY: build test test-gonum test-openblas test-purego test-ci bench lint demo clean reproduce-table3 fuzz
+.PHONY: build test test-gonum test-openblas test-purego test-ci bench bench-floor lint demo clean reproduce-table3 fuzz
 
 build:
 	$(GO) build $(TAGS) -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/mgp
@@ -41,13 +41,32 @@ test-purego:
 # DATA_DIR) the sweep cost model: one short timing of every (model, data
 # set) pair of Table 3, kept in results/bench/costs.json for
 # `mgp sweep --dry-run` (about 5 minutes).
-bench: build
+bench: build bench-floor
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 	$(if $(OPENBLAS),$(GO) test -tags openblas -run '^$$' -bench . -benchmem ./...,@echo "libopenblas-dev not installed: OpenBLAS benchmarks skipped")
 	@if [ -d "$(DATA_DIR)/uci" ]; then \
 		./$(BIN) sweep -c configs/sweeps/table3.yaml --data-dir $(DATA_DIR) --dry-run --measure-all \
 			--costs results/bench/none --save-costs results/bench/costs.json; \
 	else echo "no UCI data in $(DATA_DIR): cost model not refreshed (make bench DATA_DIR=...)"; fi
+
+# bench-floor: the floor table of every model step at the shapes of
+# pkg/models' step benchmarks (TestFloorTable, internal/flops), on each
+# backend: GFLOP per step counted from the BLAS calls it makes, its time and
+# rate, the rate of a DGEMM of its dominant shape timed in the same process,
+# and step time / floor time; 2-3 minutes per backend. It writes
+# $(FLOOR_DIR)/<date>-<commit>-floor-<backend>.md (bin/ unless
+# FLOOR_DIR=results/bench is given) and prints it. FLOOR_TIME is the least
+# time spent timing each step and each DGEMM.
+FLOOR_DIR  ?= bin
+FLOOR_TIME ?= 2s
+FLOOR_STEM := $(FLOOR_DIR)/$(shell date -u +%Y-%m-%d)-$(shell git describe --always --dirty 2>/dev/null || echo unknown)-floor
+FLOOR_NOTE := Command: make bench-floor; commit $(shell git describe --always --dirty 2>/dev/null || echo unknown); $(shell nproc 2>/dev/null || echo ?) cores.
+bench-floor:
+	@mkdir -p $(FLOOR_DIR)
+	$(GO) test -count=1 -timeout 0 -run '^TestFloorTable$$' ./pkg/models -floor=$(abspath $(FLOOR_STEM))-gonum.md -floor.time $(FLOOR_TIME) -floor.note "$(FLOOR_NOTE)"
+	@cat $(FLOOR_STEM)-gonum.md
+	$(if $(OPENBLAS),$(GO) test -tags openblas -count=1 -timeout 0 -run '^TestFloorTable$$' ./pkg/models -floor=$(abspath $(FLOOR_STEM))-openblas.md -floor.time $(FLOOR_TIME) -floor.note "$(FLOOR_NOTE)",@echo "libopenblas-dev not installed: OpenBLAS floor table skipped")
+	$(if $(OPENBLAS),@cat $(FLOOR_STEM)-openblas.md,)
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \

@@ -34,7 +34,22 @@ func taxiData() (*mat.Dense, *mat.Dense, Spec) {
 // in PyTorch at the same shapes.
 func BenchmarkNYTaxiStep(b *testing.B) {
 	X, Y, spec := taxiData()
-	build := map[string]func() (Model, error){
+	build := taxiBuilders(spec)
+	for _, name := range []string{"sgp", "shgp", "smgp", "slgp", "svhgp", "dagp", "gpcde", "hnn", "mdn", "cvae"} {
+		b.Run(name, func(b *testing.B) {
+			m, err := build[name]()
+			if err != nil {
+				b.Fatal(err)
+			}
+			benchStepN(b, m, X, Y, taxiN)
+		})
+	}
+}
+
+// taxiBuilders returns the constructor of every model at the nytaxi
+// shapes, by registry name.
+func taxiBuilders(spec Spec) map[string]func() (Model, error) {
+	return map[string]func() (Model, error){
 		"sgp": func() (Model, error) {
 			c := defaultSGPConfig()
 			c.M = taxiM
@@ -85,15 +100,6 @@ func BenchmarkNYTaxiStep(b *testing.B) {
 			c.Hidden = taxiHidden()
 			return NewCVAE(c, spec)
 		},
-	}
-	for _, name := range []string{"sgp", "shgp", "smgp", "slgp", "svhgp", "dagp", "gpcde", "hnn", "mdn", "cvae"} {
-		b.Run(name, func(b *testing.B) {
-			m, err := build[name]()
-			if err != nil {
-				b.Fatal(err)
-			}
-			benchStepN(b, m, X, Y, taxiN)
-		})
 	}
 }
 

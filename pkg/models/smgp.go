@@ -153,8 +153,8 @@ func (m *SMGP) build(t *ad.Tape, X, Y, eps, gum *mat.Dense) *mixTerms {
 	x := t.Const(X)
 	var tr mixTerms
 	pf, pa := m.F.Prior(t), m.A.Prior(t)
-	tr.muF, tr.nuF = m.F.Marginals(t, pf, x)
-	tr.muA, tr.nuA = m.A.Marginals(t, pa, x)
+	tr.muF, tr.nuF = mixtureMarginals(t, m.F, pf, x)
+	tr.muA, tr.nuA = mixtureMarginals(t, m.A, pa, x)
 	tr.ell = varExp(t, t.Const(Y), tr.muF, tr.nuF, m.Noise.On(t))
 	tr.a = reparam(t, t.Tile(tr.muA, S), t.Tile(tr.nuA, S), t.Const(eps))
 	aw := tr.a

@@ -20,7 +20,7 @@ for last in $bins; do :; done
 here=$(cd "$(dirname "$0")" && pwd)
 case $suite in
 nytaxi)
-	gobench='NYTaxiStep/(sgp|shgp|smgp|slgp)$' gotime=4x
+	gobench='NYTaxiStep/(sgp|shgp|smgp|dagp|slgp)$' gotime=4x
 	torch="$here/torch_nytaxi.py --steps 4 --repeat 1" ;;
 mnist)
 	gobench='MNISTStep' gotime=4x

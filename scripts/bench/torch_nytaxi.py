@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Reference timings for issue 29: one training step (objective, backward,
-Adam update) of SGP, SHGP, SMGP and SLGP written directly in PyTorch,
+Adam update) of SGP, SHGP, SMGP, DAGP and SLGP written directly in PyTorch,
 float64, at the nytaxi shapes of models.md §9.3 and
 pkg/models/nytaxi_bench_test.go: batch B = 1024, M = 500 inducing points
 (both layers of SHGP and SMGP), d_x = 8, N = 1,278,061 (the full file's
@@ -11,9 +11,9 @@ direct inducing inputs and three MLPs of hidden sizes [256, 128, 64, 32]
 
 The formulas are those of ../shared/docs/models.md; SGP, SHGP and SLGP are
 torch_steps.py's (written from §1.2, §2, §3.4, §5) at the larger shapes,
-SMGP is new here, written from §4.3. Nothing is imported from mgp.
+SMGP is new here, written from §4.3, and DAGP from §6.2 (SMGP with the mean over samples outside the log). Nothing is imported from mgp.
 
-    python3 scripts/bench/torch_nytaxi.py [--threads 1] [--steps 20] [--repeat 3] [--models sgp,shgp,smgp,slgp]
+    python3 scripts/bench/torch_nytaxi.py [--threads 1] [--steps 20] [--repeat 3] [--models sgp,shgp,smgp,dagp,slgp]
 
 Each line gives, per repeat, the wall ms per step and, in brackets, the
 process CPU ms per step (all threads), which a loaded machine inflates less.
@@ -93,9 +93,10 @@ def shgp(X, Y):
     return objective, f.params() + w.params() + [mu0, c]
 
 
-def smgp(X, Y):
+def smgp(X, Y, mean=False):
     """[C]'s joint bound (models.md §4.3): S joint (logit, Concrete) samples
-    inside one per-point log-mean-exp."""
+    inside one per-point log-mean-exp; with mean, DAGP's (§6.2): the mean
+    over the samples outside the log."""
     fl, al = MultiSVGP(torch.randn(M, DX), T), MultiSVGP(torch.randn(M, DX), T)
     noise = ts.pos_init(1.0, (T,))
     y = Y[:, :1]  # B x 1
@@ -109,10 +110,19 @@ def smgp(X, Y):
         g = -torch.log(-torch.log(u))
         w = torch.exp(torch.log_softmax((a + g) / LAMBDA, dim=2))
         psi = (w * ell).sum(2)  # S x B
-        lme = (torch.logsumexp(psi, 0) - math.log(S)).mean()
+        if mean:
+            lme = psi.mean()
+        else:
+            lme = (torch.logsumexp(psi, 0) - math.log(S)).mean()
         return lme - (fl.kl() + al.kl()) / N
 
     return objective, fl.params() + al.params() + [noise]
+
+
+def dagp(X, Y):
+    """DAGP (models.md §6.2): SMGP's model and step with the sample mean
+    outside the log."""
+    return smgp(X, Y, mean=True)
 
 
 def slgp(X, Y, beta=0.01):
@@ -161,14 +171,14 @@ def main():
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--steps", type=int, default=20, help="steps per repeat (SGP: 5x as many)")
     ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--models", default="sgp,shgp,smgp,slgp")
+    ap.add_argument("--models", default="sgp,shgp,smgp,dagp,slgp")
     a = ap.parse_args()
     torch.set_num_threads(a.threads)
     print(f"torch {torch.__version__}, threads {torch.get_num_threads()}, float64; "
           f"nytaxi shapes B={B} M={M} d_x={DX} T={T} S={S} MLPs {list(HIDDEN)}", flush=True)
     torch.manual_seed(0)
     X, Y = torch.randn(B, DX), torch.randn(B, 1)
-    builds = {"sgp": sgp, "shgp": shgp, "smgp": smgp, "slgp": slgp}
+    builds = {"sgp": sgp, "shgp": shgp, "smgp": smgp, "dagp": dagp, "slgp": slgp}
     for name in a.models.split(","):
         steps = a.steps * 5 if name == "sgp" else a.steps
         time_step(name, builds[name], X, Y, steps, a.repeat)
