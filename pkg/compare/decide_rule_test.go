@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -165,6 +166,13 @@ func TestDecideKeepsCommittedChoices(t *testing.T) {
 				nll[m.Model] = append(nll[m.Model], float64(s.NLL))
 			}
 		}
+		// The candidates in the order compare made them: a model's kernels
+		// in --kernels order (the simpler first).
+		slices.SortStableFunc(models, func(a, b string) int {
+			_, ka := SplitCandidate(a)
+			_, kb := SplitCandidate(b)
+			return slices.Index(rep.Kernels, ka) - slices.Index(rep.Kernels, kb)
+		})
 		d, err := Decide(models, nll)
 		if err != nil || d.Chosen != rep.Decision.Chosen {
 			t.Errorf("%s: chose %s (%s, %v), the report %s", f, d.Chosen, d.Reason, err, rep.Decision.Chosen)

@@ -56,19 +56,22 @@ type Report struct {
 	Figures map[string]string `json:"figures,omitempty"`
 }
 
-// protocolText is Report.Protocol.
-const protocolText = "K random 90/10 train/test splits (seed k = 0..K-1 seeds the split and the model); " +
-	"standardisation on each split's training rows only (data.stats: train); held-out selection (10 % of the " +
-	"training rows) for SLGP, GPCDE, HNN, MDN and CVAE; 200 predictive samples per test point give the KDE test NLL " +
-	"(scaled Silverman bandwidth), the CRPS of their empirical distribution, the coverage of the central 50/90/95 % " +
-	"sample-quantile intervals and the PIT (fraction of samples below y) with its Kolmogorov-Smirnov distance from uniform; " +
-	"NLL, CRPS and RMSE on the original y scale"
+// protocolText is Report.Protocol; selection names the models that held
+// out part of their training rows.
+func protocolText(selection string) string {
+	return "K random 90/10 train/test splits (seed k = 0..K-1 seeds the split and the model); " +
+		"standardisation on each split's training rows only (data.stats: train); held-out selection (10 % of the " +
+		"training rows) for " + selection + "; 200 predictive samples per test point give the KDE test NLL " +
+		"(scaled Silverman bandwidth), the CRPS of their empirical distribution, the coverage of the central 50/90/95 % " +
+		"sample-quantile intervals and the PIT (fraction of samples below y) with its Kolmogorov-Smirnov distance from uniform; " +
+		"NLL, CRPS and RMSE on the original y scale"
+}
 
 // Build reads every run's result, decides between the candidates (models,
 // or with kernels Candidate names), links DIR/best to the chosen
 // candidate's run on its best split and returns the report.
 func Build(out string, models []string, runs []sweep.Run, meta Meta) (*Report, error) {
-	rep := &Report{Meta: meta, Dir: out, Protocol: protocolText}
+	rep := &Report{Meta: meta, Dir: out}
 	nll := map[string][]float64{}
 	byModel := map[string]ModelSummary{}
 	var errs []error
@@ -98,6 +101,10 @@ func Build(out string, models []string, runs []sweep.Run, meta Meta) (*Report, e
 	rep.Decision = d
 	for _, r := range d.Ranking {
 		rep.Models = append(rep.Models, byModel[r.Model])
+	}
+	rep.Protocol = protocolText("SLGP, GPCDE, HNN, MDN and CVAE")
+	if stoppedEarly(rep) {
+		rep.Protocol = protocolText("every model, which also stopped early on it (train.stop)")
 	}
 	chosen := byModel[d.Chosen]
 	if i := chosen.BestSplit(); i >= 0 {
