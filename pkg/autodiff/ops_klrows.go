@@ -20,6 +20,7 @@ func (t *Tape) NormalKLRows(muA, vA, muB, vB *Var, eps float64) *Var {
 	out := t.newVar(R, 1)
 	ma, va, mb, vb, o := data(muA.Val), data(vA.Val), data(muB.Val), data(vB.Val), data(out.Val)
 	scalar := len(vb) == 1 && R*C != 1
+	lb := math.Log(vb[0] + eps) // log(v_b + ε) of a 1 x 1 v_b, taken once
 	for i := 0; i < R; i++ {
 		s := 0.0 // RowSum's sum, from 0 in column order
 		for k := i * C; k < (i+1)*C; k++ {
@@ -30,7 +31,10 @@ func (t *Tape) NormalKLRows(muA, vA, muB, vB *Var, eps float64) *Var {
 			vA1, vB1 := va[k]+eps, vb[ivb]+eps
 			d := ma[k] - mb[k]
 			ratio := (vA1 + d*d) / vB1
-			logs := math.Log(vB1) - math.Log(vA1)
+			if !scalar {
+				lb = math.Log(vB1)
+			}
+			logs := lb - math.Log(vA1)
 			s += 0.5 * (logs + ratio + -1)
 		}
 		o[i] = s
