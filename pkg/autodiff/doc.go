@@ -13,6 +13,16 @@
 // TriSolve, TriMatMul, QuadCols) overwrite it instead when theirs is the
 // first contribution of the pass, which spares zeroing it first.
 //
+// # Fused ops
+//
+// Where a chain of element-wise ops over large matrices shows in a step's
+// profile, one op computes it in a pass forward and one backward, repeating
+// the chain's floating-point operations in its order so that values and
+// gradients keep every bit (each fused op's test compares it with the chain
+// bit for bit): Dense (affine map and activation), GaussHeadRowSums (a
+// network's mean and variance head with its Gaussian log-likelihood, per
+// row), NormalKLRows (the row sums of KL between diagonal Gaussians).
+//
 // # Exponentials
 //
 // The element-wise exponentials of the kernels, Exp, Softplus, Sigmoid and

@@ -112,7 +112,15 @@ func (m *CVAE) elbo(t *ad.Tape, X, Y *mat.Dense, eps *mat.Dense) (rec, kl *ad.Va
 	muQ, vQ := m.W.post(t, x, y)
 	muP, vP := m.W.prior(t, x)
 	w := reparam(t, t.Tile(muQ, S), t.Tile(vQ, S), t.Const(eps))
-	muD, vD := m.likelihood(t, t.ConcatCols(t.Tile(x, S), w))
+	in := t.ConcatCols(t.Tile(x, S), w)
+	if m.Noise == nil {
+		// The heteroscedastic decoder's head and the likelihood in one
+		// op: the bits of likelihood's SplitHead and flooredVar followed
+		// by the row sums of GaussLogPdf at y tiled S times.
+		rec = t.GaussHeadRowSums(y, m.Dec.ForwardRows(t, in, m.decRows), nn.DefaultShift, NNVarFloor)
+		return rec, normalKLRows(t, muQ, vQ, muP, vP)
+	}
+	muD, vD := m.likelihood(t, in)
 	rec = t.RowSum(t.GaussLogPdf(t.Tile(y, S), muD, vD))
 	return rec, normalKLRows(t, muQ, vQ, muP, vP)
 }

@@ -27,3 +27,16 @@ func reluMaskSum(z, g, y, acc []float64) {
 // expScale does nothing without the assembly: ExpScalePairs' caller does
 // every element.
 func expScale(v []float64, s float64, c *[20]float64, table *[64]float64) int { return 0 }
+
+// hasAVX2 is false without the assembly.
+const hasAVX2 = false
+
+// addBiasReLUAVX2 does nothing without the assembly.
+func addBiasReLUAVX2(row, bias []float64) int { return 0 }
+
+// reluMaskSumAVX2 does nothing without the assembly.
+func reluMaskSumAVX2(z, g, y, acc []float64) int { return 0 }
+
+// adamAVX2 does nothing without the assembly: AdamUpdate does every
+// element in Go.
+func adamAVX2(x, m, v, g []float64, k *[6]float64) int { return 0 }

@@ -63,3 +63,39 @@ func TestKernelsMatchGo(t *testing.T) {
 		}
 	}
 }
+
+// TestAdamUpdateMatchesGo: AdamUpdate (AVX2 on amd64 where the CPU has it)
+// gives the bits of Adam's Go loop at every length from 0 to 40 (tails
+// included), on ordinary values, zeros, tiny and huge gradients.
+func TestAdamUpdateMatchesGo(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	b1, b2, eps := 0.9, 0.999, 1e-8 // variables, as Adam's fields: 1-b1 rounds in float64
+	for n := 0; n <= 40; n++ {
+		x, m, v, g := make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
+		for i := range x {
+			x[i], m[i], v[i], g[i] = rng.NormFloat64(), rng.NormFloat64()*0.1, rng.Float64()*0.01, rng.NormFloat64()
+			switch rng.IntN(6) {
+			case 0:
+				g[i], m[i], v[i] = 0, 0, 0
+			case 1:
+				g[i] = 1e-300
+			case 2:
+				g[i] = 1e150
+			}
+		}
+		alpha := 0.005 * rng.Float64()
+		wx, wm, wv := append([]float64(nil), x...), append([]float64(nil), m...), append([]float64(nil), v...)
+		for k := range wx {
+			gk := g[k]
+			wm[k] = b1*wm[k] + (1-b1)*gk
+			wv[k] = b2*wv[k] + (1-b2)*gk*gk
+			wx[k] -= alpha * wm[k] / (math.Sqrt(wv[k]) + eps)
+		}
+		AdamUpdate(x, m, v, g, b1, b2, alpha, eps)
+		for k := range x {
+			if math.Float64bits(x[k]) != math.Float64bits(wx[k]) || math.Float64bits(m[k]) != math.Float64bits(wm[k]) || math.Float64bits(v[k]) != math.Float64bits(wv[k]) {
+				t.Fatalf("n = %d, k = %d: x, m, v = %v, %v, %v, want %v, %v, %v", n, k, x[k], m[k], v[k], wx[k], wm[k], wv[k])
+			}
+		}
+	}
+}
