@@ -101,8 +101,8 @@ type EvalConfig struct {
 	// selected iteration; needs train.validation). The iteration is always
 	// selected with draws.
 	Latent string `mapstructure:"latent" json:"latent,omitempty"`
-	// Jobs is how many goroutines score the KDE of an evaluation block at
-	// once (0 or 1: one, the default, for sweeps that run a job per
+	// Jobs is how many goroutines score the KDE and the calibration of an
+	// evaluation block at once (0 or 1: one, the default, for sweeps that run a job per
 	// core; 2 uses both cores when a single run is evaluated alone). The
 	// scores are the same bits for every value.
 	Jobs int `mapstructure:"jobs" json:"jobs,omitempty"`

@@ -29,8 +29,8 @@ type EvalOptions struct {
 	Progress io.Writer
 	// Label prefixes the progress lines (default "evaluate").
 	Label string
-	// Jobs is how many goroutines score a block's KDE (eval.jobs; 0 is 1);
-	// the metrics are the same bits for every value.
+	// Jobs is how many goroutines score a block's KDE and calibration
+	// (eval.jobs; 0 is 1); the metrics are the same bits for every value.
 	Jobs int
 	// LogDensities, when set, receives every test point's KDE log density
 	// of each output on the standardised scale (N x d_y, row i is test
@@ -126,8 +126,8 @@ func evaluateBlocks(ctx context.Context, m models.Model, X, Y *mat.Dense, sigmaY
 }
 
 // addBlock draws P samples for the block's points from rng and adds their
-// KDE log densities (scored by jobs goroutines), squared errors and
-// calibration to the sums; the samples are dropped afterwards (s.buf keeps
+// KDE log densities and calibration (each scored by jobs goroutines) and
+// squared errors to the sums; the samples are dropped afterwards (s.buf keeps
 // the block's log densities).
 func (s *evalSums) addBlock(m models.Model, Xb, Yb *mat.Dense, P int, rng *rand.Rand, jobs int) error {
 	nb, dy := Yb.Dims()
@@ -140,7 +140,7 @@ func (s *evalSums) addBlock(m models.Model, Xb, Yb *mat.Dense, P int, rng *rand.
 	if s.buf, err = eval.KDELogDensitiesJobs(ys, Yb, s.buf, jobs); err != nil {
 		return err
 	}
-	if err := s.cal.Add(ys, Yb); err != nil {
+	if err := s.cal.AddJobs(ys, Yb, jobs); err != nil {
 		return err
 	}
 	mean, _ := eval.SampleMeanStd(ys)
