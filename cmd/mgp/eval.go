@@ -18,7 +18,7 @@ import (
 // a file of another kind.
 type evalOpts struct {
 	run, latent, nll, points  string
-	samples                   int
+	samples, jobs             int
 	seed                      int64
 	write, partial, overwrite bool
 }
@@ -38,6 +38,7 @@ func newEvalCmd(g *globalOpts) *cobra.Command {
 	c.Flags().StringVar(&o.latent, "latent", "", "SLGP/GPCDE: draws (w from p(w|x*), h from the encoder: the model's predictive), mean (the plug-in predictive, w and h at their means: what the draws add) or select (the one with the lower NLL on the run's held-out validation part); default: the run's own (eval.latent); never written when given")
 	c.Flags().BoolVar(&o.partial, "partial", false, "score an unfinished run's parameters as they are (never with --write)")
 	c.Flags().StringVar(&o.nll, "nll", "", "mnist runs: the Table 4 NLL estimator, kde (the paper's reading: per-pixel KDE of the samples; the default), joint (-log of the mean over the 200 Gaussian components of the product of the pixel densities, SLGP only) or kde-clipped (the KDE of the samples clipped to [0, 1], as Fig. 9 draws them: a diagnostic, not the paper's estimator); never written")
+	c.Flags().IntVar(&o.jobs, "jobs", 0, "goroutines scoring the KDE at once, e.g. 2 to use both cores for a single run (default: the run's eval.jobs, one; the metrics are the same for every value)")
 	c.Flags().BoolVar(&o.overwrite, "overwrite", false, "replace an existing --points-out file even when it is not a CSV file (by its extension)")
 	c.Flags().StringVar(&o.points, "points-out", "", "also write one CSV row per test point: its inputs and outputs (original scale) and its NLL; the NLL column's mean is the test NLL (not for mnist)")
 	_ = c.MarkFlagRequired("run")
@@ -94,7 +95,7 @@ func runEval(cmd *cobra.Command, g *globalOpts, o *evalOpts) error {
 // rescoreOptions maps eval's flags to predict.RescoreOptions; the held-out
 // choice of --latent select is printed as soon as it is made.
 func rescoreOptions(cmd *cobra.Command, g *globalOpts, o *evalOpts) predict.RescoreOptions {
-	ro := predict.RescoreOptions{Latent: o.latent, Samples: o.samples, Estimator: o.nll, Points: o.points != "",
+	ro := predict.RescoreOptions{Latent: o.latent, Samples: o.samples, Estimator: o.nll, Points: o.points != "", Jobs: o.jobs,
 		Progress: progressTo(g, cmd), Label: "mgp eval"}
 	if o.seed >= 0 {
 		seed := uint64(o.seed)
@@ -132,6 +133,8 @@ func checkEvalFlags(cmd *cobra.Command, o *evalOpts) error {
 	switch {
 	case fl.Changed("samples") && o.samples < 2:
 		return inputErr(fmt.Errorf("--samples %d: the KDE needs at least 2 predictive samples per test point (the paper uses 200)", o.samples))
+	case fl.Changed("jobs") && o.jobs < 1:
+		return inputErr(fmt.Errorf("--jobs %d: give 1 or more goroutines for the KDE scoring", o.jobs))
 	case fl.Changed("seed") && o.seed < 0:
 		return inputErr(fmt.Errorf("--seed %d: seeds are non-negative integers", o.seed))
 	case fl.Changed("points-out"):

@@ -3,6 +3,7 @@ package eval
 import (
 	"fmt"
 	"math"
+	"sync"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -35,6 +36,7 @@ type CalibrationAccumulator struct {
 	n       int       // rows
 	pit     []float64
 	col     []float64
+	sorted  []float64
 }
 
 // NewCalibrationAccumulator returns an empty accumulator for d_y outputs.
@@ -46,38 +48,94 @@ func NewCalibrationAccumulator(dy int) *CalibrationAccumulator {
 // on the same (standardised) scale. A NaN sample makes that pair's CRPS
 // and PIT NaN and its interval uncovered.
 func (a *CalibrationAccumulator) Add(samples, Y *mat.Dense) error {
+	return a.AddJobs(samples, Y, 1)
+}
+
+// AddJobs is Add with the block's (point, output) pairs scored in jobs
+// contiguous ranges at once, one goroutine each (jobs < 1 is 1), and added
+// to the sums in pair order afterwards: the same bits for every jobs.
+func (a *CalibrationAccumulator) AddJobs(samples, Y *mat.Dense, jobs int) error {
 	p, cols := samples.Dims()
 	n, dy := Y.Dims()
 	if dy != a.dy || cols != n*dy {
 		return fmt.Errorf("eval: calibration: %d sample columns for %d points x %d outputs (accumulator of %d outputs)", cols, n, dy, a.dy)
 	}
-	if cap(a.col) < p {
-		a.col = make([]float64, p)
-	}
-	col := a.col[:p]
-	var sorted []float64
-	for i := range n {
-		for d := range dy {
-			mat.Col(col, i*dy+d, samples)
-			var hasNaN bool
-			sorted, hasNaN = sortedCopy(sorted, col)
-			y := Y.At(i, d)
-			if hasNaN {
-				a.crps[d] += math.NaN()
-				a.pit = append(a.pit, math.NaN())
-				continue
-			}
-			a.crps[d] += CRPSSorted(sorted, y)
-			a.pit = append(a.pit, PITSorted(sorted, y))
-			for k, lev := range CentralLevels {
-				if lo, hi := CentralIntervalSorted(sorted, lev); y >= lo && y <= hi {
-					a.covered[k]++
-				}
-			}
+	jobs = min(max(1, jobs), max(1, n*dy))
+	if jobs == 1 {
+		if cap(a.col) < p {
+			a.col = make([]float64, p)
 		}
+		for j := range n * dy {
+			var ps pairScore
+			a.sorted = ps.score(samples, Y, j, a.col[:p], a.sorted)
+			a.add(ps, j%dy)
+		}
+		a.n += n
+		return nil
+	}
+	scores := make([]pairScore, n*dy)
+	var wg sync.WaitGroup
+	for b := range jobs {
+		j0, j1 := b*n*dy/jobs, (b+1)*n*dy/jobs
+		wg.Go(func() {
+			col := make([]float64, p)
+			var sorted []float64
+			for j := j0; j < j1; j++ {
+				sorted = scores[j].score(samples, Y, j, col, sorted)
+			}
+		})
+	}
+	wg.Wait()
+	for j, ps := range scores {
+		a.add(ps, j%dy)
 	}
 	a.n += n
 	return nil
+}
+
+// pairScore is one (point, output) pair's calibration: its CRPS and PIT
+// (NaN with a NaN sample) and, per level of CentralLevels, whether its
+// central interval covers y (bit k).
+type pairScore struct {
+	crps, pit float64
+	covered   uint
+	nan       bool
+}
+
+// score sets ps to the calibration of sample column j (point j / d_y,
+// output j % d_y of Y), copying the column into col and sorting it in
+// sorted (reused; returned).
+func (ps *pairScore) score(samples, Y *mat.Dense, j int, col, sorted []float64) []float64 {
+	_, dy := Y.Dims()
+	mat.Col(col, j, samples)
+	sorted, ps.nan = sortedCopy(sorted, col)
+	if ps.nan {
+		return sorted
+	}
+	y := Y.At(j/dy, j%dy)
+	ps.crps, ps.pit = CRPSSorted(sorted, y), PITSorted(sorted, y)
+	for k, lev := range CentralLevels {
+		if lo, hi := CentralIntervalSorted(sorted, lev); y >= lo && y <= hi {
+			ps.covered |= 1 << k
+		}
+	}
+	return sorted
+}
+
+// add adds one pair of output d to the sums.
+func (a *CalibrationAccumulator) add(ps pairScore, d int) {
+	if ps.nan {
+		a.crps[d] += math.NaN()
+		a.pit = append(a.pit, math.NaN())
+		return
+	}
+	a.crps[d] += ps.crps
+	a.pit = append(a.pit, ps.pit)
+	for k := range CentralLevels {
+		if ps.covered&(1<<k) != 0 {
+			a.covered[k]++
+		}
+	}
 }
 
 // Result returns the calibration of the rows added; sigmaY (one per

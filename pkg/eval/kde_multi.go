@@ -19,7 +19,7 @@ import (
 // for bit. The result is written into dst when dst is N x d_y, otherwise
 // into a new matrix. It returns an error when the shapes disagree.
 func KDELogDensities(samples, Y, dst *mat.Dense) (*mat.Dense, error) {
-	p, cols := samples.Dims()
+	_, cols := samples.Dims()
 	n, dy := Y.Dims()
 	if dy == 0 || cols != n*dy {
 		return nil, fmt.Errorf("eval: KDELogDensities: %d sample columns for %d test points x %d outputs (want %d)", cols, n, dy, n*dy)
@@ -29,8 +29,18 @@ func KDELogDensities(samples, Y, dst *mat.Dense) (*mat.Dense, error) {
 	} else if r, c := dst.Dims(); r != n || c != dy {
 		dst = mat.NewDense(n, dy, nil)
 	}
+	kdeRows(samples, Y, dst, 0, n)
+	return dst, nil
+}
+
+// kdeRows writes the KDE log densities of test points i0..i1-1 into dst
+// (KDELogDensities' entries of those rows): each entry from its own column
+// of samples, so any split of the rows gives the same bits.
+func kdeRows(samples, Y, dst *mat.Dense, i0, i1 int) {
+	p, _ := samples.Dims()
+	_, dy := Y.Dims()
 	raw := samples.RawMatrix()
-	for i := 0; i < n; i++ {
+	for i := i0; i < i1; i++ {
 		for d := 0; d < dy; d++ {
 			j := i*dy + d
 			_, sd := meanSDStrided(raw.Data, j, raw.Stride, p)
@@ -38,7 +48,6 @@ func KDELogDensities(samples, Y, dst *mat.Dense) (*mat.Dense, error) {
 			dst.Set(i, d, kdeLogDensityStrided(raw.Data, j, raw.Stride, p, Y.At(i, d), h))
 		}
 	}
-	return dst, nil
 }
 
 // KDENLLOutputs returns the KDE NLL of several outputs on the standardised

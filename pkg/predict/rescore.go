@@ -55,6 +55,9 @@ type RescoreOptions struct {
 	Estimator string
 	// Points keeps every test point's log densities, for WritePoints.
 	Points bool
+	// Jobs is how many goroutines score the KDE (at most 0: the run's
+	// eval.jobs); the metrics are the same bits for every value.
+	Jobs int
 	// Progress, when set, receives the evaluation's progress lines.
 	Progress io.Writer
 	// Label prefixes the progress lines (default "evaluate").
@@ -106,7 +109,10 @@ func (r *Run) Rescore(ctx context.Context, o RescoreOptions) (*Rescored, error) 
 	if err != nil {
 		return nil, err
 	}
-	opts := train.EvalOptions{Progress: o.Progress, Label: o.Label, Estimator: o.Estimator}
+	opts := train.EvalOptions{Progress: o.Progress, Label: o.Label, Estimator: o.Estimator, Jobs: o.Jobs}
+	if opts.Jobs <= 0 {
+		opts.Jobs = ck.Config.Eval.Jobs
+	}
 	if o.Points {
 		n, dy := exp.YTest.Dims()
 		opts.LogDensities = mat.NewDense(n, dy, nil)

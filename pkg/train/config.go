@@ -101,6 +101,11 @@ type EvalConfig struct {
 	// selected iteration; needs train.validation). The iteration is always
 	// selected with draws.
 	Latent string `mapstructure:"latent" json:"latent,omitempty"`
+	// Jobs is how many goroutines score the KDE and the calibration of an
+	// evaluation block at once (0 or 1: one, the default, for sweeps that run a job per
+	// core; 2 uses both cores when a single run is evaluated alone). The
+	// scores are the same bits for every value.
+	Jobs int `mapstructure:"jobs" json:"jobs,omitempty"`
 }
 
 // The values of EvalConfig.Latent besides "" (draws): the two predictives
@@ -180,6 +185,9 @@ func (c *RunConfig) Validate() error {
 	}
 	if c.Eval.Samples < 2 {
 		return config.Errorf("eval.samples", "eval.samples = %d: the KDE needs at least 2 samples per test point", c.Eval.Samples)
+	}
+	if c.Eval.Jobs < 0 {
+		return config.Errorf("eval.jobs", "eval.jobs = %d: use 1 (the default) or more goroutines for the KDE scoring", c.Eval.Jobs)
 	}
 	switch c.Eval.Latent {
 	case "", LatentDraws, LatentMean:

@@ -29,6 +29,9 @@ type EvalOptions struct {
 	Progress io.Writer
 	// Label prefixes the progress lines (default "evaluate").
 	Label string
+	// Jobs is how many goroutines score a block's KDE and calibration
+	// (eval.jobs; 0 is 1); the metrics are the same bits for every value.
+	Jobs int
 	// LogDensities, when set, receives every test point's KDE log density
 	// of each output on the standardised scale (N x d_y, row i is test
 	// point i; add log σ_{y,d} and negate for the point's NLL on the
@@ -95,7 +98,7 @@ func evaluateBlocks(ctx context.Context, m models.Model, X, Y *mat.Dense, sigmaY
 		i0, i1 := b*rows, min(n, (b+1)*rows)
 		Xb := X.Slice(i0, i1, 0, dx).(*mat.Dense)
 		Yb := Y.Slice(i0, i1, 0, dy).(*mat.Dense)
-		if err := s.addBlock(m, Xb, Yb, P, BlockRNG(seed, b)); err != nil {
+		if err := s.addBlock(m, Xb, Yb, P, BlockRNG(seed, b), opts.Jobs); err != nil {
 			return Evaluation{}, err
 		}
 		if opts.LogDensities != nil {
@@ -123,9 +126,10 @@ func evaluateBlocks(ctx context.Context, m models.Model, X, Y *mat.Dense, sigmaY
 }
 
 // addBlock draws P samples for the block's points from rng and adds their
-// KDE log densities, squared errors and calibration to the sums; the
-// samples are dropped afterwards (s.buf keeps the block's log densities).
-func (s *evalSums) addBlock(m models.Model, Xb, Yb *mat.Dense, P int, rng *rand.Rand) error {
+// KDE log densities and calibration (each scored by jobs goroutines) and
+// squared errors to the sums; the samples are dropped afterwards (s.buf keeps
+// the block's log densities).
+func (s *evalSums) addBlock(m models.Model, Xb, Yb *mat.Dense, P int, rng *rand.Rand, jobs int) error {
 	nb, dy := Yb.Dims()
 	ys, _ := m.Sample(Xb, P, rng)
 	if r, c := ys.Dims(); r != P || c != nb*dy {
@@ -133,10 +137,10 @@ func (s *evalSums) addBlock(m models.Model, Xb, Yb *mat.Dense, P int, rng *rand.
 			m.Name(), r, c, nb, dy, P, nb*dy)
 	}
 	var err error
-	if s.buf, err = eval.KDELogDensities(ys, Yb, s.buf); err != nil {
+	if s.buf, err = eval.KDELogDensitiesJobs(ys, Yb, s.buf, jobs); err != nil {
 		return err
 	}
-	if err := s.cal.Add(ys, Yb); err != nil {
+	if err := s.cal.AddJobs(ys, Yb, jobs); err != nil {
 		return err
 	}
 	mean, _ := eval.SampleMeanStd(ys)

@@ -12,12 +12,13 @@ import (
 
 // FingerprintIgnoredKeys are the run-config keys that neither a config
 // fingerprint nor a resume compares: they change how a run reports and
-// saves itself (log cadence, checkpoint cadence) or where it finds its
-// data (the data directory, whose content the data fingerprint covers),
-// never its numbers. Every other key counts, seeds included, and so do the
+// saves itself (log cadence, checkpoint cadence), where it finds its data
+// (the data directory, whose content the data fingerprint covers) or how
+// many cores score it (eval.jobs: the same bits for every value), never
+// its numbers. Every other key counts, seeds included, and so do the
 // keys that only change what result.json records beside the metrics
 // (train.eval_every, train.trace_every).
-var FingerprintIgnoredKeys = []string{"train.log_every", "train.checkpoint_every", "data.dir"}
+var FingerprintIgnoredKeys = []string{"train.log_every", "train.checkpoint_every", "data.dir", "eval.jobs"}
 
 // ConfigFingerprint is "sha256:" and the hex SHA-256 of cfg's canonical
 // form: its JSON rendering (every key of the decoded run config after all

@@ -40,13 +40,13 @@ func (r *run) testMetrics(pred models.Predictive) (results.Metrics, error) {
 	return met, err
 }
 
-// evalOptions reports a long test evaluation's progress on the run's log
-// (unless quiet).
+// evalOptions scores with the run's eval.jobs and reports a long test
+// evaluation's progress on the run's log (unless quiet).
 func (r *run) evalOptions() EvalOptions {
 	if r.opts.Quiet || r.opts.Log == nil {
-		return EvalOptions{}
+		return EvalOptions{Jobs: r.cfg.Eval.Jobs}
 	}
-	return EvalOptions{Progress: r.opts.Log, Label: fmt.Sprintf("%s/%s: test evaluation", r.cfg.ModelName(), r.exp.Name)}
+	return EvalOptions{Jobs: r.cfg.Eval.Jobs, Progress: r.opts.Log, Label: fmt.Sprintf("%s/%s: test evaluation", r.cfg.ModelName(), r.exp.Name)}
 }
 
 // evaluate settles the parameters (the selected ones with a held-out part,

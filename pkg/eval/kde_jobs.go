@@ -1,0 +1,38 @@
+package eval
+
+import (
+	"fmt"
+	"sync"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// KDELogDensitiesJobs is KDELogDensities with the test points split into
+// jobs contiguous blocks of rows scored at once, one goroutine each (jobs
+// < 1 is 1, and no goroutine is started for one block). Every entry is
+// computed from its own column of samples alone, so the result is the same
+// bits for every jobs.
+func KDELogDensitiesJobs(samples, Y, dst *mat.Dense, jobs int) (*mat.Dense, error) {
+	n, _ := Y.Dims()
+	jobs = min(max(1, jobs), max(1, n))
+	if jobs == 1 {
+		return KDELogDensities(samples, Y, dst)
+	}
+	_, cols := samples.Dims()
+	_, dy := Y.Dims()
+	if dy == 0 || cols != n*dy {
+		return nil, fmt.Errorf("eval: KDELogDensities: %d sample columns for %d test points x %d outputs (want %d)", cols, n, dy, n*dy)
+	}
+	if dst == nil || dst.IsEmpty() {
+		dst = mat.NewDense(n, dy, nil)
+	} else if r, c := dst.Dims(); r != n || c != dy {
+		dst = mat.NewDense(n, dy, nil)
+	}
+	var wg sync.WaitGroup
+	for b := 0; b < jobs; b++ {
+		i0, i1 := b*n/jobs, (b+1)*n/jobs
+		wg.Go(func() { kdeRows(samples, Y, dst, i0, i1) })
+	}
+	wg.Wait()
+	return dst, nil
+}
