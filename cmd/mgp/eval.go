@@ -137,12 +137,6 @@ func checkEvalFlags(cmd *cobra.Command, o *evalOpts) error {
 		return inputErr(fmt.Errorf("--jobs %d: give 1 or more goroutines for the KDE scoring", o.jobs))
 	case fl.Changed("seed") && o.seed < 0:
 		return inputErr(fmt.Errorf("--seed %d: seeds are non-negative integers", o.seed))
-	case fl.Changed("points-out"):
-		if err := checkOutFlag("--points-out", o.points, outpath.Policy{Exts: csvOutput, Overwrite: o.overwrite}, true); err != nil {
-			return err
-		}
-	}
-	switch {
 	case !slices.Contains([]string{"", train.LatentDraws, train.LatentMean, train.LatentSelect}, o.latent):
 		return inputErr(fmt.Errorf("--latent %q: give draws (the model's predictive), mean (the plug-in predictive) or select (the better of the two on the held-out validation part); leave it out for the run's own", o.latent))
 	case o.nll != "" && !slices.Contains(train.Estimators, o.nll):
@@ -151,6 +145,8 @@ func checkEvalFlags(cmd *cobra.Command, o *evalOpts) error {
 		return inputErr(fmt.Errorf("--nll %s is not the estimator result.json records (the paper's kde): leave out --write", o.nll))
 	case o.latent != "" && o.write:
 		return inputErr(fmt.Errorf("--latent %s may score another predictive than the run's own: it is never written to result.json; leave out --write", o.latent))
+	case fl.Changed("points-out"):
+		return checkOutFlag("--points-out", o.points, outpath.Policy{Exts: csvOutput, Overwrite: o.overwrite}, true)
 	}
 	return nil
 }
