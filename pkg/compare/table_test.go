@@ -37,8 +37,8 @@ func TestReadTableUnnamedColumnLeftOut(t *testing.T) {
 		t.Fatalf("table: %d rows, inputs %v", tab.Rows(), tab.Inputs)
 	}
 	_, err = ReadTable(p, "accel", nil)
-	if err == nil || !strings.Contains(err.Error(), "column 1 has no name") || !strings.Contains(err.Error(), "--inputs") {
-		t.Fatalf("unnamed column read: err = %v, want it named with advice on --inputs", err)
+	if err == nil || !strings.Contains(err.Error(), "column 1 has no name") || !strings.Contains(err.Error(), "inputs") {
+		t.Fatalf("unnamed column read: err = %v, want it named with advice on the inputs", err)
 	}
 }
 

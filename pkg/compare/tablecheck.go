@@ -52,7 +52,7 @@ func checkHeader(path string, h []string, read []int) error {
 	for _, j := range read {
 		name := strings.TrimSpace(h[j])
 		if name == "" {
-			return optionErrorf("data", " %s: column %d has no name in the header: name it, or leave it out with --inputs", path, j+1)
+			return optionErrorf("data", " %s: column %d has no name in the header: name it, or leave it out of the inputs", path, j+1)
 		}
 		for k, other := range h {
 			if k != j && strings.TrimSpace(other) == name {
