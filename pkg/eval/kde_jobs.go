@@ -1,7 +1,6 @@
 package eval
 
 import (
-	"fmt"
 	"sync"
 
 	"gonum.org/v1/gonum/mat"
@@ -18,15 +17,9 @@ func KDELogDensitiesJobs(samples, Y, dst *mat.Dense, jobs int) (*mat.Dense, erro
 	if jobs == 1 {
 		return KDELogDensities(samples, Y, dst)
 	}
-	_, cols := samples.Dims()
-	_, dy := Y.Dims()
-	if dy == 0 || cols != n*dy {
-		return nil, fmt.Errorf("eval: KDELogDensities: %d sample columns for %d test points x %d outputs (want %d)", cols, n, dy, n*dy)
-	}
-	if dst == nil || dst.IsEmpty() {
-		dst = mat.NewDense(n, dy, nil)
-	} else if r, c := dst.Dims(); r != n || c != dy {
-		dst = mat.NewDense(n, dy, nil)
+	dst, err := kdeDst(samples, Y, dst)
+	if err != nil {
+		return nil, err
 	}
 	var wg sync.WaitGroup
 	for b := 0; b < jobs; b++ {

@@ -19,16 +19,11 @@ import (
 // for bit. The result is written into dst when dst is N x d_y, otherwise
 // into a new matrix. It returns an error when the shapes disagree.
 func KDELogDensities(samples, Y, dst *mat.Dense) (*mat.Dense, error) {
-	_, cols := samples.Dims()
-	n, dy := Y.Dims()
-	if dy == 0 || cols != n*dy {
-		return nil, fmt.Errorf("eval: KDELogDensities: %d sample columns for %d test points x %d outputs (want %d)", cols, n, dy, n*dy)
+	dst, err := kdeDst(samples, Y, dst)
+	if err != nil {
+		return nil, err
 	}
-	if dst == nil || dst.IsEmpty() {
-		dst = mat.NewDense(n, dy, nil)
-	} else if r, c := dst.Dims(); r != n || c != dy {
-		dst = mat.NewDense(n, dy, nil)
-	}
+	n, _ := Y.Dims()
 	kdeRows(samples, Y, dst, 0, n)
 	return dst, nil
 }
@@ -113,4 +108,20 @@ func sumLogs(x []float64) float64 {
 		s += math.Log(v)
 	}
 	return s
+}
+
+// kdeDst checks that samples has one column per test point and output of Y
+// and returns dst when it is N x d_y, otherwise a new N x d_y matrix.
+func kdeDst(samples, Y, dst *mat.Dense) (*mat.Dense, error) {
+	_, cols := samples.Dims()
+	n, dy := Y.Dims()
+	if dy == 0 || cols != n*dy {
+		return nil, fmt.Errorf("eval: KDELogDensities: %d sample columns for %d test points x %d outputs (want %d)", cols, n, dy, n*dy)
+	}
+	if dst == nil || dst.IsEmpty() {
+		return mat.NewDense(n, dy, nil), nil
+	} else if r, c := dst.Dims(); r != n || c != dy {
+		return mat.NewDense(n, dy, nil), nil
+	}
+	return dst, nil
 }
