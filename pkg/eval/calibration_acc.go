@@ -3,7 +3,6 @@ package eval
 import (
 	"fmt"
 	"math"
-	"sync"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -74,18 +73,13 @@ func (a *CalibrationAccumulator) AddJobs(samples, Y *mat.Dense, jobs int) error 
 		return nil
 	}
 	scores := make([]pairScore, n*dy)
-	var wg sync.WaitGroup
-	for b := range jobs {
-		j0, j1 := b*n*dy/jobs, (b+1)*n*dy/jobs
-		wg.Go(func() {
-			col := make([]float64, p)
-			var sorted []float64
-			for j := j0; j < j1; j++ {
-				sorted = scores[j].score(samples, Y, j, col, sorted)
-			}
-		})
-	}
-	wg.Wait()
+	inRanges(n*dy, jobs, func(j0, j1 int) {
+		col := make([]float64, p)
+		var sorted []float64
+		for j := j0; j < j1; j++ {
+			sorted = scores[j].score(samples, Y, j, col, sorted)
+		}
+	})
 	for j, ps := range scores {
 		a.add(ps, j%dy)
 	}

@@ -1,10 +1,6 @@
 package eval
 
-import (
-	"sync"
-
-	"gonum.org/v1/gonum/mat"
-)
+import "gonum.org/v1/gonum/mat"
 
 // KDELogDensitiesJobs is KDELogDensities with the test points split into
 // jobs contiguous blocks of rows scored at once, one goroutine each (jobs
@@ -21,11 +17,6 @@ func KDELogDensitiesJobs(samples, Y, dst *mat.Dense, jobs int) (*mat.Dense, erro
 	if err != nil {
 		return nil, err
 	}
-	var wg sync.WaitGroup
-	for b := 0; b < jobs; b++ {
-		i0, i1 := b*n/jobs, (b+1)*n/jobs
-		wg.Go(func() { kdeRows(samples, Y, dst, i0, i1) })
-	}
-	wg.Wait()
+	inRanges(n, jobs, func(i0, i1 int) { kdeRows(samples, Y, dst, i0, i1) })
 	return dst, nil
 }
