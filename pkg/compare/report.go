@@ -102,10 +102,11 @@ func Build(out string, models []string, runs []sweep.Run, meta Meta) (*Report, e
 	for _, r := range d.Ranking {
 		rep.Models = append(rep.Models, byModel[r.Model])
 	}
-	rep.Protocol = protocolText("SLGP, GPCDE, HNN, MDN and CVAE")
+	selection := "SLGP, GPCDE, HNN, MDN and CVAE"
 	if stoppedEarly(rep) {
-		rep.Protocol = protocolText("every model, which also stopped early on it (train.stop)")
+		selection = "every model, which also stopped early on it (train.stop)"
 	}
+	rep.Protocol = protocolText(selection)
 	chosen := byModel[d.Chosen]
 	if i := chosen.BestSplit(); i >= 0 {
 		sp := chosen.Splits[i]
