@@ -23,23 +23,24 @@ func newTraceCmd(_ *globalOpts) *cobra.Command {
 				return inputErr(fmt.Errorf("--out: give the PNG file to write"))
 			case checkPictureOut(out) != nil:
 				return checkPictureOut(out)
-			case metric != "test_nll" && metric != "elbo" && metric != "val_nll":
-				return inputErr(fmt.Errorf("--metric %q: use test_nll, val_nll or elbo", metric))
 			case math.IsNaN(ymax) || ymax < 0 || math.IsInf(ymax, 0):
 				return inputErr(fmt.Errorf("--ymax %v: give a finite number, 0 or more (0: no cut)", ymax))
 			}
 			err := paper.Trace(cmd.OutOrStdout(), args, paper.TraceOptions{Metric: metric, Title: title, YMax: ymax, Out: out})
 			var nt *paper.NoTraceError
 			if errors.As(err, &nt) {
-				hint := map[string]string{"test_nll": "train with --set train.eval_every=N to record it",
+				hint, ok := map[string]string{"test_nll": "train with --set train.eval_every=N to record it",
 					"val_nll": "train with --set train.validation=0.1 to record it", "elbo": "the run recorded no trace"}[metric]
+				if !ok {
+					hint = "--metric: use test_nll, val_nll, elbo, or a diagnostic the model records every train.eval_every iterations, such as noise_variance"
+				}
 				return inputErr(fmt.Errorf("%v (%s)", nt, hint))
 			}
 			return paperErr(err)
 		},
 	}
 	c.Flags().StringVarP(&out, "out", "o", "", "PNG file to write (required)")
-	c.Flags().StringVar(&metric, "metric", "test_nll", "what to plot: test_nll, val_nll or elbo")
+	c.Flags().StringVar(&metric, "metric", "test_nll", "what to plot: test_nll, val_nll, elbo or a traced diagnostic (noise_variance, kl_w_mean, dead_relu_post_layer1, ...)")
 	c.Flags().StringVar(&title, "title", "", "title above the plot")
 	c.Flags().Float64Var(&ymax, "ymax", 0, "upper end of the y axis (0: fit every value)")
 	return c

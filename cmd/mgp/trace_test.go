@@ -17,6 +17,7 @@ func writeTraceResult(t *testing.T, dir string, withNLL bool) string {
 		if withNLL {
 			v := 3 - float64(it)/1000
 			p.TestNLL = &v
+			p.Diagnostics = map[string]float64{"noise_variance": 1 / float64(it)}
 		}
 		tr = append(tr, p)
 	}
@@ -53,6 +54,9 @@ func TestTraceDrawsRunsAndRejectsMissingMetric(t *testing.T) {
 	if out, _, err := run(t, "trace", a, b, "--metric", "val_nll", "-o", filepath.Join(tmp, "val.png")); err != nil || !strings.Contains(out, "2 runs") {
 		t.Fatalf("validation trace: out %q, err %v", out, err)
 	}
+	if out, _, err := run(t, "trace", a, b, "--metric", "noise_variance", "-o", filepath.Join(tmp, "noise.png")); err != nil || !strings.Contains(out, "2 runs") {
+		t.Fatalf("diagnostic trace: out %q, err %v", out, err)
+	}
 	if _, _, err := run(t, "trace", a, b, "--ymax", "5", "--title", "concrete, seed 0", "-o", filepath.Join(tmp, "cut.png")); err != nil {
 		t.Fatalf("trace --ymax: %v", err)
 	}
@@ -64,6 +68,8 @@ func TestTraceDrawsRunsAndRejectsMissingMetric(t *testing.T) {
 		{[]string{"trace", a, noNLL, "-o", bad}, "eval_every"},
 		{[]string{"trace", noNLL, "--metric", "val_nll", "-o", bad}, "train.validation"},
 		{[]string{"trace", a, "--metric", "rmse", "-o", bad}, "--metric"},
+		{[]string{"trace", noNLL, "--metric", "noise_variance", "-o", bad}, "no noise_variance"},
+		{[]string{"trace", a, "--metric", "", "-o", bad}, "--metric"},
 		{[]string{"trace", a}, "--out"},
 		{[]string{"trace", a, "--ymax", "-1", "-o", bad}, "--ymax"},
 		{[]string{"trace", a, "--ymax", "NaN", "-o", bad}, "--ymax"},

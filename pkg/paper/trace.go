@@ -26,7 +26,9 @@ const (
 
 // TraceOptions say what Trace draws and where.
 type TraceOptions struct {
-	// Metric is MetricTestNLL, MetricValNLL or MetricELBO.
+	// Metric is MetricTestNLL, MetricValNLL, MetricELBO or the name of a
+	// diagnostic traced with the test NLL (results.TracePoint.Diagnostics,
+	// e.g. noise_variance).
 	Metric string
 	// Title goes above the plot.
 	Title string
@@ -60,7 +62,10 @@ func Trace(stdout io.Writer, runs []string, o TraceOptions) error {
 		}
 		series[labels[i]] = [2][]float64{xs, ys}
 	}
-	ylabel := map[string]string{MetricTestNLL: "test NLL (KDE)", MetricValNLL: "validation NLL (KDE)", MetricELBO: "ELBO per data point"}[o.Metric]
+	ylabel, ok := map[string]string{MetricTestNLL: "test NLL (KDE)", MetricValNLL: "validation NLL (KDE)", MetricELBO: "ELBO per data point"}[o.Metric]
+	if !ok {
+		ylabel = strings.ReplaceAll(o.Metric, "_", " ")
+	}
 	p, err := plot.Lines(o.Title, "iteration", ylabel, series)
 	if err != nil {
 		return inputErr(err)
@@ -116,7 +121,8 @@ func traceLabels(paths []string) []string {
 }
 
 // traceSeries returns the iterations and values of metric in a run's
-// trace (val_nll: its held-out selection's trace).
+// trace (val_nll: its held-out selection's trace; any name but the three
+// metrics: the diagnostic of that name at the evaluated points).
 func traceSeries(r *results.Result, metric string) (xs, ys []float64) {
 	if metric == MetricValNLL {
 		if r.Selection != nil {
@@ -127,11 +133,14 @@ func traceSeries(r *results.Result, metric string) (xs, ys []float64) {
 		return xs, ys
 	}
 	for _, p := range r.Trace {
+		v, ok := p.Diagnostics[metric]
 		switch {
 		case metric == MetricELBO:
 			xs, ys = append(xs, float64(p.Iter)), append(ys, p.ELBO)
-		case p.TestNLL != nil:
+		case metric == MetricTestNLL && p.TestNLL != nil:
 			xs, ys = append(xs, float64(p.Iter)), append(ys, *p.TestNLL)
+		case ok:
+			xs, ys = append(xs, float64(p.Iter)), append(ys, v)
 		}
 	}
 	return xs, ys

@@ -71,6 +71,30 @@ func floatPtr(p *jsonFloat) *float64 {
 	return &v
 }
 
+// jsonFloatMap converts a map of floats; nil stays nil.
+func jsonFloatMap(m map[string]float64) map[string]jsonFloat {
+	if m == nil {
+		return nil
+	}
+	out := make(map[string]jsonFloat, len(m))
+	for k, v := range m {
+		out[k] = jsonFloat(v)
+	}
+	return out
+}
+
+// floatMap converts back a map written by jsonFloatMap.
+func floatMap(m map[string]jsonFloat) map[string]float64 {
+	if m == nil {
+		return nil
+	}
+	out := make(map[string]float64, len(m))
+	for k, v := range m {
+		out[k] = float64(v)
+	}
+	return out
+}
+
 // metricsJSON is the wire form of Metrics.
 type metricsJSON struct {
 	NLL      jsonFloat  `json:"nll"`
@@ -108,14 +132,16 @@ func (m *Metrics) UnmarshalJSON(b []byte) error {
 
 // tracePointJSON is the wire form of TracePoint.
 type tracePointJSON struct {
-	Iter    int        `json:"iter"`
-	ELBO    jsonFloat  `json:"elbo"`
-	TestNLL *jsonFloat `json:"test_nll,omitempty"`
+	Iter        int                  `json:"iter"`
+	ELBO        jsonFloat            `json:"elbo"`
+	TestNLL     *jsonFloat           `json:"test_nll,omitempty"`
+	Diagnostics map[string]jsonFloat `json:"diagnostics,omitempty"`
 }
 
 // MarshalJSON writes a TracePoint, non-finite values as strings.
 func (t TracePoint) MarshalJSON() ([]byte, error) {
-	return json.Marshal(tracePointJSON{Iter: t.Iter, ELBO: jsonFloat(t.ELBO), TestNLL: jsonFloatPtr(t.TestNLL)})
+	return json.Marshal(tracePointJSON{Iter: t.Iter, ELBO: jsonFloat(t.ELBO), TestNLL: jsonFloatPtr(t.TestNLL),
+		Diagnostics: jsonFloatMap(t.Diagnostics)})
 }
 
 // UnmarshalJSON reads a TracePoint written by MarshalJSON or as plain numbers.
@@ -124,7 +150,7 @@ func (t *TracePoint) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &w); err != nil {
 		return err
 	}
-	*t = TracePoint{Iter: w.Iter, ELBO: float64(w.ELBO), TestNLL: floatPtr(w.TestNLL)}
+	*t = TracePoint{Iter: w.Iter, ELBO: float64(w.ELBO), TestNLL: floatPtr(w.TestNLL), Diagnostics: floatMap(w.Diagnostics)}
 	return nil
 }
 
@@ -156,12 +182,7 @@ func (r Result) MarshalJSON() ([]byte, error) {
 	if r.NoTest == "" {
 		w.Metrics = &r.Metrics
 	}
-	if r.Diagnostics != nil {
-		w.Diagnostics = make(map[string]jsonFloat, len(r.Diagnostics))
-		for k, v := range r.Diagnostics {
-			w.Diagnostics[k] = jsonFloat(v)
-		}
-	}
+	w.Diagnostics = jsonFloatMap(r.Diagnostics)
 	return json.Marshal(w)
 }
 
@@ -179,13 +200,7 @@ func (r *Result) UnmarshalJSON(b []byte) error {
 	if w.Metrics != nil {
 		f.Metrics = *w.Metrics
 	}
-	f.Diagnostics = nil
-	if w.Diagnostics != nil {
-		f.Diagnostics = make(map[string]float64, len(w.Diagnostics))
-		for k, v := range w.Diagnostics {
-			f.Diagnostics[k] = float64(v)
-		}
-	}
+	f.Diagnostics = floatMap(w.Diagnostics)
 	*r = Result(f)
 	return nil
 }

@@ -36,6 +36,10 @@ type TracePoint struct {
 	ELBO float64 `json:"elbo"`
 	// TestNLL is the test NLL at Iter when it was evaluated, nil otherwise.
 	TestNLL *float64 `json:"test_nll,omitempty"`
+	// Diagnostics are the model's diagnostics (models.Diagnoser) at Iter
+	// when the test NLL was evaluated there and the model has them: how
+	// the learnt noise, the KL of w and the dead units evolve.
+	Diagnostics map[string]float64 `json:"diagnostics,omitempty"`
 }
 
 // ValPoint is one held-out validation check: the validation NLL (original

@@ -94,6 +94,7 @@ func TestWriteJSONAtomicNonFinite(t *testing.T) {
 	r.Metrics.NLLStd = math.Inf(1)
 	r.Trace[0].ELBO = math.Inf(-1)
 	r.Diagnostics["noise"] = math.NaN()
+	r.Trace[1].Diagnostics = map[string]float64{"kl_w_mean": math.Inf(1), "noise_variance": 0.25}
 	if err := WriteJSONAtomic(path, r); err != nil {
 		t.Fatal(err)
 	}
@@ -104,6 +105,9 @@ func TestWriteJSONAtomicNonFinite(t *testing.T) {
 	if !math.IsNaN(got.Metrics.NLL) || !math.IsInf(got.Metrics.NLLStd, 1) ||
 		!math.IsInf(got.Trace[0].ELBO, -1) || !math.IsNaN(got.Diagnostics["noise"]) {
 		t.Fatalf("non-finite values lost: %+v %+v %v", got.Metrics, got.Trace[0], got.Diagnostics)
+	}
+	if d := got.Trace[1].Diagnostics; !math.IsInf(d["kl_w_mean"], 1) || d["noise_variance"] != 0.25 || got.Trace[0].Diagnostics != nil {
+		t.Fatalf("trace diagnostics: %v, %v", d, got.Trace[0].Diagnostics)
 	}
 	if got.Metrics.RMSE != r.Metrics.RMSE || *got.Trace[1].TestNLL != *r.Trace[1].TestNLL {
 		t.Fatal("finite values changed")

@@ -3,6 +3,7 @@ package train
 import (
 	"context"
 	"errors"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -55,6 +56,9 @@ func sameOutcome(t *testing.T, label string, want, got *Outcome) {
 		if wt[i].Iter != gt[i].Iter || wt[i].ELBO != gt[i].ELBO || (wt[i].TestNLL == nil) != (gt[i].TestNLL == nil) ||
 			(wt[i].TestNLL != nil && *wt[i].TestNLL != *gt[i].TestNLL) {
 			t.Fatalf("%s: trace point %d is %+v, uninterrupted %+v", label, i, gt[i], wt[i])
+		}
+		if !maps.Equal(wt[i].Diagnostics, gt[i].Diagnostics) {
+			t.Fatalf("%s: trace point %d's diagnostics %v, uninterrupted %v", label, i, gt[i].Diagnostics, wt[i].Diagnostics)
 		}
 	}
 }

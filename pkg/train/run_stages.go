@@ -188,6 +188,9 @@ func (r *run) newTrainer() error {
 			}
 			return met.NLL
 		}
+		if d, ok := m.(models.Diagnoser); ok {
+			tr.Diag = func() map[string]float64 { return d.Diagnostics(exp.XTrain, exp.YTrain) }
+		}
 	}
 	r.lastCk = time.Now()
 	tr.AfterStep = r.afterStep

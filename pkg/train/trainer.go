@@ -70,6 +70,9 @@ type Trainer struct {
 	// resumed run seeds its k-th evaluation as an uninterrupted one would);
 	// its value goes into the trace.
 	Eval func(k uint64) float64
+	// Diag, when set, is called at every evaluation of Eval; its
+	// diagnostics go into the same trace point.
+	Diag func() map[string]float64
 	// AfterStep, when set, is called after every completed iteration; a
 	// non-nil error stops training with that error (checkpoints use it).
 	AfterStep func(it int) error
@@ -179,10 +182,13 @@ func (t *Trainer) step() error {
 	if t.Eval != nil && cfg.EvalEvery > 0 && it%cfg.EvalEvery == 0 {
 		t.evals++
 		v := t.Eval(t.evals)
-		if len(t.trace) > 0 && t.trace[len(t.trace)-1].Iter == it {
-			t.trace[len(t.trace)-1].TestNLL = &v
-		} else {
-			t.trace = append(t.trace, results.TracePoint{Iter: it, ELBO: elbo, TestNLL: &v})
+		if n := len(t.trace); n == 0 || t.trace[n-1].Iter != it {
+			t.trace = append(t.trace, results.TracePoint{Iter: it, ELBO: elbo})
+		}
+		p := &t.trace[len(t.trace)-1]
+		p.TestNLL = &v
+		if t.Diag != nil {
+			p.Diagnostics = t.Diag()
 		}
 	}
 	t.Progress.Update(it, elbo)
