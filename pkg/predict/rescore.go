@@ -178,15 +178,15 @@ func (r *Run) predictive(ctx context.Context, o RescoreOptions) (models.Predicti
 // and returns the one train.ChoosePredictive picks; the test split is not
 // read. Errors are *LatentError wrapping the cause.
 func (r *Run) Choose(ctx context.Context) (Choice, error) {
-	draws, err := train.ValidationNLL(ctx, r.Checkpoint, r.Experiment, r.Model, models.Draws)
+	draws, drawsPts, err := train.ValidationPoints(ctx, r.Checkpoint, r.Experiment, r.Model, models.Draws)
 	if err != nil {
 		return Choice{}, &LatentError{Latent: train.LatentSelect, Err: err}
 	}
-	mean, err := train.ValidationNLL(ctx, r.Checkpoint, r.Experiment, r.Model, models.PlugIn)
+	mean, meanPts, err := train.ValidationPoints(ctx, r.Checkpoint, r.Experiment, r.Model, models.PlugIn)
 	if err != nil {
 		return Choice{}, &LatentError{Latent: train.LatentSelect, Err: err}
 	}
-	return Choice{Predictive: train.ChoosePredictive(draws, mean), DrawsNLL: draws, PlugInNLL: mean}, nil
+	return Choice{Predictive: train.ChoosePredictive(drawsPts, meanPts), DrawsNLL: draws, PlugInNLL: mean}, nil
 }
 
 // Finite returns a *NonFiniteError when a metric is NaN or infinite (a

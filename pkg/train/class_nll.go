@@ -62,8 +62,15 @@ func ClassEvaluateCtx(ctx context.Context, m models.Model, X, Y *mat.Dense, sigm
 // With the joint estimator the RMSE is that of the mixture's mean (the
 // average of the P component means).
 func ClassEvaluateWith(ctx context.Context, m models.Model, X, Y *mat.Dense, sigmaY []float64, P int, seed uint64, estimator string) (results.Metrics, error) {
+	met, _, err := classEvaluatePoints(ctx, m, X, Y, sigmaY, P, seed, estimator)
+	return met, err
+}
+
+// classEvaluatePoints is ClassEvaluateWith with each point's NLL summed
+// over its outputs (standardised scale) too.
+func classEvaluatePoints(ctx context.Context, m models.Model, X, Y *mat.Dense, sigmaY []float64, P int, seed uint64, estimator string) (results.Metrics, []float64, error) {
 	if err := checkEvalArgs(X, Y, sigmaY, P); err != nil {
-		return results.Metrics{}, err
+		return results.Metrics{}, nil, err
 	}
 	rng := rand.New(rand.NewPCG(seed, 0))
 	var nll []float64
@@ -80,7 +87,7 @@ func ClassEvaluateWith(ctx context.Context, m models.Model, X, Y *mat.Dense, sig
 		err = fmt.Errorf("NLL estimator %q: give one of %v", estimator, Estimators)
 	}
 	if err != nil {
-		return results.Metrics{}, err
+		return results.Metrics{}, nil, err
 	}
 	n, dy := Y.Dims()
 	met := results.Metrics{NTest: n, Samples: P}
@@ -96,7 +103,7 @@ func ClassEvaluateWith(ctx context.Context, m models.Model, X, Y *mat.Dense, sig
 		met.NLL += math.Log(s)
 	}
 	met.RMSE = math.Sqrt(ss / float64(n*dy))
-	return met, nil
+	return met, nll, nil
 }
 
 // scoredPerClass reports whether exp's test set is scored once per

@@ -84,6 +84,9 @@ type selector struct {
 	// evaluate scores the held-out part: the test evaluation of the run's
 	// data set (evaluatorFor: once per class for mnist).
 	evaluate evaluator
+	// perClass: the held-out part is scored once per class (mnist), as
+	// evaluate does (pointScores follows it).
+	perClass bool
 }
 
 // evaluator is the signature of EvaluateCtx and ClassEvaluateCtx.
@@ -93,7 +96,7 @@ type evaluator = func(context.Context, models.Model, *mat.Dense, *mat.Dense, []f
 // cfg over the held-out part h, scoring as the run's test evaluation does.
 func newSelector(m models.Model, h *Holdout, exp *Experiment, cfg RunConfig) *selector {
 	return &selector{m: m, h: h, ystd: exp.Std.YStd, samples: cfg.Eval.Samples, seed: cfg.Train.Seed,
-		every: cfg.Train.SelectEvery, stop: cfg.Train.Stop, evaluate: evaluatorFor(exp)}
+		every: cfg.Train.SelectEvery, stop: cfg.Train.Stop, evaluate: evaluatorFor(exp), perClass: scoredPerClass(exp)}
 }
 
 // beforeCheck, when set (by tests only), is called at the start of every

@@ -14,18 +14,39 @@ import (
 // exactly. It never reads the test split. A run that held out nothing is
 // refused.
 func ValidationNLL(ctx context.Context, ck *Checkpoint, exp *Experiment, m models.Model, pred models.Predictive) (float64, error) {
-	cfg := ck.Config
-	if cfg.Train.Validation <= 0 || ck.Selection == nil {
-		return 0, &InputError{fmt.Errorf("the run held out no validation part (train.validation is %g): retrain with train.validation set", cfg.Train.Validation)}
-	}
-	_, hold, err := splitValidation(exp, cfg.Train.Validation, derive(cfg.Train.Seed, streamValidation))
+	sel, err := validationSelector(ck, exp, m)
 	if err != nil {
-		return 0, &InputError{err}
+		return 0, err
 	}
-	sel := newSelector(m, hold, exp, cfg)
 	met, err := sel.score(ctx, ck.Selection.Iter, pred)
 	if err != nil {
 		return 0, err
 	}
 	return met.NLL, nil
+}
+
+// validationSelector is the selector over the validation part a restored
+// run held out; a run that held out nothing is refused.
+func validationSelector(ck *Checkpoint, exp *Experiment, m models.Model) (*selector, error) {
+	cfg := ck.Config
+	if cfg.Train.Validation <= 0 || ck.Selection == nil {
+		return nil, &InputError{fmt.Errorf("the run held out no validation part (train.validation is %g): retrain with train.validation set", cfg.Train.Validation)}
+	}
+	_, hold, err := splitValidation(exp, cfg.Train.Validation, derive(cfg.Train.Seed, streamValidation))
+	if err != nil {
+		return nil, &InputError{err}
+	}
+	return newSelector(m, hold, exp, cfg), nil
+}
+
+// ValidationPoints is ValidationNLL with each held-out point's NLL
+// (summed over outputs; differences between predictives are on the
+// original scale), the input of ChoosePredictive.
+func ValidationPoints(ctx context.Context, ck *Checkpoint, exp *Experiment, m models.Model, pred models.Predictive) (float64, []float64, error) {
+	sel, err := validationSelector(ck, exp, m)
+	if err != nil {
+		return 0, nil, err
+	}
+	met, pts, err := sel.pointScores(ctx, ck.Selection.Iter, pred)
+	return met.NLL, pts, err
 }
