@@ -12,11 +12,10 @@ import (
 // its outputs, standardised scale: differences between two predictives
 // are those on the original scale). The metrics are score's, bit for bit.
 func (s *selector) pointScores(ctx context.Context, it int, pred models.Predictive) (results.Metrics, []float64, error) {
-	m, err := models.WithPredictive(s.m, pred)
+	m, seed, err := s.scoring(it, pred)
 	if err != nil {
 		return results.Metrics{}, nil, err
 	}
-	seed := derive(s.seed, streamSelect+16*uint64(it))
 	if s.perClass {
 		return classEvaluatePoints(ctx, m, s.h.X, s.h.Y, s.ystd, s.samples, seed, EstimatorKDE)
 	}

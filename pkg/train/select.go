@@ -125,7 +125,7 @@ func (s *selector) check(ctx context.Context, it int) error {
 // score evaluates the model's parameters as they are, with the predictive
 // pred, on the held-out part with the draws of iteration it's check.
 func (s *selector) score(ctx context.Context, it int, pred models.Predictive) (results.Metrics, error) {
-	m, err := models.WithPredictive(s.m, pred)
+	m, seed, err := s.scoring(it, pred)
 	if err != nil {
 		return results.Metrics{}, err
 	}
@@ -133,7 +133,14 @@ func (s *selector) score(ctx context.Context, it int, pred models.Predictive) (r
 	if evalFn == nil {
 		evalFn = EvaluateCtx
 	}
-	return evalFn(ctx, m, s.h.X, s.h.Y, s.ystd, s.samples, derive(s.seed, streamSelect+16*uint64(it)))
+	return evalFn(ctx, m, s.h.X, s.h.Y, s.ystd, s.samples, seed)
+}
+
+// scoring returns the model with the predictive pred and the sampling seed
+// of iteration it's check, which score and pointScores share.
+func (s *selector) scoring(it int, pred models.Predictive) (models.Model, uint64, error) {
+	m, err := models.WithPredictive(s.m, pred)
+	return m, derive(s.seed, streamSelect+16*uint64(it)), err
 }
 
 // restoreBest puts the selected parameters into the model.
