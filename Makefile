@@ -53,19 +53,22 @@ bench: build bench-floor
 # pkg/models' step benchmarks (TestFloorTable, internal/flops), on each
 # backend: GFLOP per step counted from the BLAS calls it makes, its time and
 # rate, the rate of a DGEMM of its dominant shape timed in the same process,
-# and step time / floor time; 2-3 minutes per backend. It writes
+# and step time / floor time, the time inside and outside BLAS and the
+# rate of the BLAS calls alone; then per step its FLOOR_SHAPES level-3
+# shapes that took the most BLAS time; 2-3 minutes per backend. It writes
 # $(FLOOR_DIR)/<date>-<commit>-floor-<backend>.md (bin/ unless
 # FLOOR_DIR=results/bench is given) and prints it. FLOOR_TIME is the least
 # time spent timing each step and each DGEMM.
 FLOOR_DIR  ?= bin
 FLOOR_TIME ?= 2s
+FLOOR_SHAPES ?= 6
 FLOOR_STEM := $(FLOOR_DIR)/$(shell date -u +%Y-%m-%d)-$(shell git describe --always --dirty 2>/dev/null || echo unknown)-floor
 FLOOR_NOTE := Command: make bench-floor; commit $(shell git describe --always --dirty 2>/dev/null || echo unknown); $(shell nproc 2>/dev/null || echo ?) cores.
 bench-floor:
 	@mkdir -p $(FLOOR_DIR)
-	$(GO) test -count=1 -timeout 0 -run '^TestFloorTable$$' ./pkg/models -floor=$(abspath $(FLOOR_STEM))-gonum.md -floor.time $(FLOOR_TIME) -floor.note "$(FLOOR_NOTE)"
+	$(GO) test -count=1 -timeout 0 -run '^TestFloorTable$$' ./pkg/models -floor=$(abspath $(FLOOR_STEM))-gonum.md -floor.time $(FLOOR_TIME) -floor.shapes $(FLOOR_SHAPES) -floor.note "$(FLOOR_NOTE)"
 	@cat $(FLOOR_STEM)-gonum.md
-	$(if $(OPENBLAS),$(GO) test -tags openblas -count=1 -timeout 0 -run '^TestFloorTable$$' ./pkg/models -floor=$(abspath $(FLOOR_STEM))-openblas.md -floor.time $(FLOOR_TIME) -floor.note "$(FLOOR_NOTE)",@echo "libopenblas-dev not installed: OpenBLAS floor table skipped")
+	$(if $(OPENBLAS),$(GO) test -tags openblas -count=1 -timeout 0 -run '^TestFloorTable$$' ./pkg/models -floor=$(abspath $(FLOOR_STEM))-openblas.md -floor.time $(FLOOR_TIME) -floor.shapes $(FLOOR_SHAPES) -floor.note "$(FLOOR_NOTE)",@echo "libopenblas-dev not installed: OpenBLAS floor table skipped")
 	$(if $(OPENBLAS),@cat $(FLOOR_STEM)-openblas.md,)
 
 lint:

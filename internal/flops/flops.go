@@ -21,6 +21,7 @@ package flops
 
 import (
 	"slices"
+	"time"
 
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
@@ -31,13 +32,21 @@ import (
 type Shape struct{ M, N, K int }
 
 // Counts are the flops counted by Count: the total, the part per BLAS
-// routine, the number of calls per routine, and the flops per level-3
-// shape.
+// routine, the number of calls per routine, the flops per level-3 shape,
+// and the wall time spent inside the counted routines.
 type Counts struct {
 	Total     int64
 	ByRoutine map[string]int64
 	Calls     map[string]int64
 	ByShape   map[Shape]int64
+	// InBLAS is the wall time spent inside the counted routines (two
+	// clock reads per call, about 50 ns, are included); what the
+	// computation spent outside them is the rest of its time.
+	InBLAS time.Duration
+	// TimeByShape is the part of InBLAS spent in level-3 calls, per
+	// shape (ByShape's keys).
+	TimeByShape map[Shape]time.Duration
+	cur         Shape // the shape of the level-3 call under way, if any
 }
 
 // GFLOP is the total in units of 10⁹ flops.
@@ -93,7 +102,7 @@ func cmpInt(a, b int64) int {
 // when f returns (or panics). Not safe for concurrent use, nor while
 // another goroutine calls BLAS: see the package comment.
 func Count(f func()) Counts {
-	c := Counts{ByRoutine: map[string]int64{}, Calls: map[string]int64{}, ByShape: map[Shape]int64{}}
+	c := Counts{ByRoutine: map[string]int64{}, Calls: map[string]int64{}, ByShape: map[Shape]int64{}, TimeByShape: map[Shape]time.Duration{}}
 	prev := blas64.Implementation()
 	blas64.Use(counter{Float64: prev, c: &c})
 	defer blas64.Use(prev)
@@ -110,7 +119,18 @@ type counter struct {
 	c *Counts
 }
 
+// clock adds the time since t0 to InBLAS; the counter's methods defer it
+// with their entry time.
+func (c *Counts) clock(t0 time.Time) {
+	d := time.Since(t0)
+	c.InBLAS += d
+	if c.cur != (Shape{}) {
+		c.TimeByShape[c.cur] += d
+	}
+}
+
 func (w counter) add(routine string, flops int64) {
+	w.c.cur = Shape{}
 	w.c.Total += flops
 	w.c.ByRoutine[routine] += flops
 	w.c.Calls[routine]++
@@ -119,4 +139,5 @@ func (w counter) add(routine string, flops int64) {
 func (w counter) add3(routine string, flops int64, s Shape) {
 	w.add(routine, flops)
 	w.c.ByShape[s] += flops
+	w.c.cur = s
 }

@@ -156,7 +156,8 @@ func TestCholeskyCountsThroughBLAS(t *testing.T) {
 // constructed row (no timing involved).
 func TestTable(t *testing.T) {
 	r := Row{Step: "sgp", Shape: "B=512", Counts: Counts{Total: 2e9, ByRoutine: map[string]int64{"Dgemm": 1e9}},
-		Time: Timing{Wall: 100 * time.Millisecond, CPU: 80 * time.Millisecond}, Gemm: Shape{512, 100, 100}, GemmRate: 40}
+		Time: Timing{Wall: 100 * time.Millisecond, CPU: 80 * time.Millisecond}, BLAS: 64 * time.Millisecond,
+		Gemm: Shape{512, 100, 100}, GemmRate: 40}
 	if got := r.Rate(); got != 25 {
 		t.Errorf("rate %v, want 25", got)
 	}
@@ -166,12 +167,89 @@ func TestTable(t *testing.T) {
 	if got := r.Ratio(); got != 1.6 {
 		t.Errorf("ratio %v, want 1.6", got)
 	}
+	if got := r.BLASRate(); got != 31.25 {
+		t.Errorf("BLAS rate %v, want 31.25", got)
+	}
+	if got := r.Outside(); got != 36*time.Millisecond {
+		t.Errorf("outside %v, want 36ms", got)
+	}
+	r2 := r
+	r2.Step, r2.BLAS = "shgp", 0
 	var buf bytes.Buffer
-	if err := WriteTable(&buf, []Row{r}); err != nil {
+	if err := WriteTable(&buf, []Row{r, r2}); err != nil {
 		t.Fatal(err)
 	}
-	want := "| sgp | B=512 | 2 | 50.0 | 100 | 80 | 25 | 512×100×100 | 40 | 50 | 1.60 |"
-	if !strings.Contains(buf.String(), want) {
-		t.Errorf("table:\n%s\nwant a line %s", buf.String(), want)
+	for _, want := range []string{
+		"| sgp | B=512 | 2 | 50.0 | 100 | 80 | 64 | 36 | 31.2 | 25 | 512×100×100 | 40 | 50 | 1.60 |",
+		"| shgp | B=512 | 2 | 50.0 | 100 | 80 | - | - | - | 25 | 512×100×100 | 40 | 50 | 1.60 |",
+	} {
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("table:\n%s\nwant a line %s", buf.String(), want)
+		}
+	}
+}
+
+// TestCountTimesBLAS checks that InBLAS is zero without BLAS calls and,
+// with them, positive and within the wall time of the whole function (an
+// invariant, not a speed threshold).
+func TestCountTimesBLAS(t *testing.T) {
+	if got := Count(func() {}).InBLAS; got != 0 {
+		t.Errorf("no BLAS call: InBLAS %v, want 0", got)
+	}
+	a, b, c := general(120, 80), general(80, 90), general(120, 90)
+	var whole time.Duration
+	got := Count(func() {
+		t0 := time.Now()
+		for i := 0; i < 3; i++ {
+			blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, a, b, 0, c)
+		}
+		whole = time.Since(t0)
+	})
+	if got.InBLAS <= 0 || got.InBLAS > whole {
+		t.Errorf("three Dgemm calls: InBLAS %v, want in (0, %v]", got.InBLAS, whole)
+	}
+}
+
+// TestWriteShapes checks the per-shape lines on a constructed row: sorted by
+// time, shares of the BLAS time, rates from each shape's flops and time.
+func TestWriteShapes(t *testing.T) {
+	big, small := Shape{256, 100, 100}, Shape{256, 9, 100}
+	r := Row{Step: "slgp", Shape: "uci", BLAS: 20 * time.Millisecond, Timed: Counts{
+		ByShape:     map[Shape]int64{big: 600e6, small: 20e6},
+		TimeByShape: map[Shape]time.Duration{big: 15 * time.Millisecond, small: 2 * time.Millisecond},
+	}}
+	var buf bytes.Buffer
+	if err := r.WriteShapes(&buf, 5); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	a := strings.Index(out, "| 256×100×100 | 15 | 75.0 | 600 | 40 |")
+	b := strings.Index(out, "| 256×9×100 | 2 | 10.0 | 20 | 10 |")
+	if a < 0 || b < 0 || b < a {
+		t.Errorf("shapes:\n%s\nwant 256×100×100 (15 ms, 40 GFLOP/s) before 256×9×100 (2 ms, 10 GFLOP/s)", out)
+	}
+	buf.Reset()
+	if err := r.WriteShapes(&buf, 1); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(buf.String(), "256×9×100") {
+		t.Errorf("n = 1 wrote more than one shape:\n%s", buf.String())
+	}
+}
+
+// TestCountTimesShapes checks that level-3 time is kept per shape and that
+// level-1 calls add to InBLAS only.
+func TestCountTimesShapes(t *testing.T) {
+	a, b, c := general(60, 40), general(40, 50), general(60, 50)
+	x := make([]float64, 1000)
+	got := Count(func() {
+		blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, a, b, 0, c)
+		blas64.Scal(2, blas64.Vector{N: len(x), Inc: 1, Data: x})
+	})
+	if len(got.TimeByShape) != 1 || got.TimeByShape[Shape{60, 50, 40}] <= 0 {
+		t.Fatalf("TimeByShape %v, want only 60×50×40 with a positive time", got.TimeByShape)
+	}
+	if got.TimeByShape[Shape{60, 50, 40}] >= got.InBLAS {
+		t.Errorf("shape time %v not below InBLAS %v: the Dscal's time went to the Dgemm's shape", got.TimeByShape[Shape{60, 50, 40}], got.InBLAS)
 	}
 }

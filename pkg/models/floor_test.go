@@ -17,10 +17,11 @@ import (
 )
 
 var (
-	floorOut  = flag.String("floor", "", "TestFloorTable: write the floor table (Markdown) to this file, - for stdout; empty skips the test")
-	floorNote = flag.String("floor.note", "", "TestFloorTable: a line for the table's header (commit, what else was running)")
-	floorTime = flag.Duration("floor.time", time.Second, "TestFloorTable: least time spent timing each step and each DGEMM")
-	floorRun  = flag.String("floor.run", "", "TestFloorTable: only the steps whose shape/name contains this")
+	floorOut    = flag.String("floor", "", "TestFloorTable: write the floor table (Markdown) to this file, - for stdout; empty skips the test")
+	floorNote   = flag.String("floor.note", "", "TestFloorTable: a line for the table's header (commit, what else was running)")
+	floorTime   = flag.Duration("floor.time", time.Second, "TestFloorTable: least time spent timing each step and each DGEMM")
+	floorRun    = flag.String("floor.run", "", "TestFloorTable: only the steps whose shape/name contains this")
+	floorShapes = flag.Int("floor.shapes", 0, "TestFloorTable: after the table, each step's N level-3 shapes that took the most BLAS time")
 )
 
 // floorCase is one training step of the floor table: a model at a shape,
@@ -136,6 +137,13 @@ func TestFloorTable(t *testing.T) {
 	fmt.Fprintf(w, "GFLOP counted from the BLAS calls of one step (internal/flops); times are medians over at least %v per step; GFLOP/s and floor from the CPU time.\n\n", *floorTime)
 	if err := flops.WriteTable(w, rows); err != nil {
 		t.Fatal(err)
+	}
+	if *floorShapes > 0 {
+		for _, r := range rows {
+			if err := r.WriteShapes(w, *floorShapes); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
 }
 
