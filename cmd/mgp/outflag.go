@@ -50,14 +50,14 @@ func checkPictureOut(path string) error {
 // twice or that package outpath does not allow; an empty flag is not
 // checked, nor --detail-out without --sweep (the headline mode's).
 func checkTableOuts(o tableOpts) error {
-	detail, seen := o.detailOut, map[string]bool{}
+	detail, claims, seen := o.detailOut, o.claimsOut, map[string]bool{}
 	if o.sweep == "" {
-		detail = ""
+		detail, claims = "", ""
 	}
 	outs := []struct {
 		flag, path string
 		exts       []string
-	}{{"--markdown-out", o.markdownOut, markdownOutput}, {"--csv-out", o.csvOut, tableCSVOutput}, {"--detail-out", detail, markdownOutput}}
+	}{{"--markdown-out", o.markdownOut, markdownOutput}, {"--csv-out", o.csvOut, tableCSVOutput}, {"--detail-out", detail, markdownOutput}, {"--claims-out", claims, markdownOutput}}
 	for _, f := range outs {
 		key := f.path
 		if o.sweep != "" {
@@ -69,7 +69,7 @@ func checkTableOuts(o tableOpts) error {
 		case seen[key] && o.sweep == "":
 			return inputErr(fmt.Errorf("--markdown-out and --csv-out name the same file %s", o.csvOut))
 		case seen[key]:
-			return inputErr(errors.New("two of --markdown-out, --csv-out and --detail-out name the same file " + key))
+			return inputErr(errors.New("two of --markdown-out, --csv-out, --detail-out and --claims-out name the same file " + key))
 		}
 		seen[key] = true
 	}

@@ -16,7 +16,7 @@ type tableOpts struct {
 	markdownOut, csvOut string
 	// sweep, detailOut, commit and date are the headline mode's (see
 	// the headline functions below); command is the command line it states.
-	sweep, detailOut, commit, date, command string
+	sweep, detailOut, claimsOut, commit, date, command string
 }
 
 func newTableCmd(_ *globalOpts) *cobra.Command {
@@ -42,6 +42,7 @@ func newTableCmd(_ *globalOpts) *cobra.Command {
 	c.Flags().StringVar(&o.csvOut, "csv-out", "", "also write the CSV table to `FILE` (atomically)")
 	c.Flags().StringVar(&o.sweep, "sweep", "", "write the headline table declared in sweep `FILE` from its results tree")
 	c.Flags().StringVar(&o.detailOut, "detail-out", "", "with --sweep, write the detail file to `FILE` (atomically)")
+	c.Flags().StringVar(&o.claimsOut, "claims-out", "", "with --sweep, write the paper's claims about SLGP beside ours to `FILE` (atomically)")
 	c.Flags().StringVar(&o.commit, "commit", "", "with --sweep, the version the header states (default: this binary's)")
 	c.Flags().StringVar(&o.date, "date", "", "with --sweep, the date the header states (default: today, UTC)")
 	return c
@@ -89,6 +90,6 @@ func runHeadline(stdout, stderr io.Writer, extra []string, o tableOpts) error {
 	}
 	return paperErr(paper.Headline(stdout, stderr, extra, paper.HeadlineOptions{
 		Sweep: o.sweep, CSV: o.asCSV, MarkdownOut: o.markdownOut, CSVOut: o.csvOut, DetailOut: o.detailOut,
-		Command: o.command, Version: v, Date: o.date,
+		ClaimsOut: o.claimsOut, Command: o.command, Version: v, Date: o.date,
 	}))
 }

@@ -31,12 +31,12 @@ func TestTableSweepHeadline(t *testing.T) {
 	}
 	defer os.Chdir(wd)
 	out, _, err := run(t, "table", "--sweep", spec, "--markdown-out", "res/t.md", "--detail-out", "res/t-detail.md",
-		"--csv-out", "res/t.csv", "--commit", "abc1234", "--date", "2026-02-03", quick)
+		"--csv-out", "res/t.csv", "--claims-out", "res/t-claims.md", "--commit", "abc1234", "--date", "2026-02-03", quick)
 	if err != nil {
 		t.Fatal(err)
 	}
 	files := map[string]string{}
-	for _, p := range []string{md, det, csvOut} {
+	for _, p := range []string{md, det, csvOut, filepath.Join(dir, "res", "t-claims.md")} {
 		b, err := os.ReadFile(p)
 		if err != nil {
 			t.Fatal(err)
@@ -57,6 +57,14 @@ func TestTableSweepHeadline(t *testing.T) {
 	}
 	if lines := strings.Count(files["t.csv"], "\n"); lines != 1+2*2 {
 		t.Errorf("t.csv has %d lines, want a header and 4 cells:\n%s", lines, files["t.csv"])
+	}
+	for _, want := range []string{"# Fixture: the paper's claims about SLGP", "(mgp abc1234, 2026-02-03)", "## SLGP (rec) against each model", "| SGP |"} {
+		if !strings.Contains(files["t-claims.md"], want) {
+			t.Errorf("t-claims.md lacks %q:\n%s", want, files["t-claims.md"])
+		}
+	}
+	if _, _, err := run(t, "table", "--sweep", spec, "--markdown-out", "res/x.md", "--claims-out", "res/x.md"); err == nil || exitCode(err) != 2 || !strings.Contains(err.Error(), "--claims-out") {
+		t.Errorf("--claims-out naming the Markdown file: err = %v", err)
 	}
 	// A sweep file without a headline is bad input.
 	bare := writeFile(t, dir, "b.yaml", "out: "+tree+"\ndatasets: [boston]\nmodels: [sgp]\nseeds: 0\nconfig: c\n")

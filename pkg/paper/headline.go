@@ -20,6 +20,9 @@ type HeadlineOptions struct {
 	// headline's Markdown and CSV and the detail file are written to
 	// (atomically); they must differ.
 	MarkdownOut, CSVOut, DetailOut string
+	// ClaimsOut, when set, is the file the claims report is written to
+	// (report.Headline.ClaimsMarkdown about SLGP, atomically).
+	ClaimsOut string
 	// Command is the command line the header states.
 	Command string
 	// Version and Date are the version and date the header states (Date
@@ -85,6 +88,9 @@ func Headline(stdout, stderr io.Writer, extra []string, o HeadlineOptions) error
 	outs := []tableOutput{
 		{o.MarkdownOut, md}, {o.CSVOut, csvText},
 		{o.DetailOut, h.DetailMarkdown(detailMeta, detailSum.Rows, paper)},
+	}
+	if o.ClaimsOut != "" {
+		outs = append(outs, tableOutput{o.ClaimsOut, h.ClaimsMarkdown(detailMeta, "slgp")})
 	}
 	return writeTableOutputs(outs, o.CSV, md, csvText, detailSum.Notes(), le, stdout, stderr)
 }
