@@ -197,8 +197,12 @@ func rankLine(h Headline, i int) []string {
 			pSecond = append(pSecond, r.Dataset)
 		}
 	}
+	sets := "0"
+	if ranked > 0 {
+		sets = fmt.Sprintf("%d (%s)", ranked, strings.Join(ns, ", "))
+	}
 	return []string{h.Rows[i].Label, listed(best), listed(second), fmt.Sprintf("%d of %d", len(best)+len(second), ranked),
-		fmt.Sprintf("%d (%s)", ranked, strings.Join(ns, ", ")), listed(pBest), listed(pSecond), fmt.Sprintf("%d of %d", len(pBest)+len(pSecond), papers)}
+		sets, listed(pBest), listed(pSecond), fmt.Sprintf("%d of %d", len(pBest)+len(pSecond), papers)}
 }
 
 // pairLine is one line of a row-against-model table.

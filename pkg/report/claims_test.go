@@ -93,6 +93,16 @@ func TestClaimsMarkdown(t *testing.T) {
 			t.Errorf("report lacks %q:\n%s", want, md)
 		}
 	}
+	one := claimsFixture()
+	one.Rows[0].Cells = one.Rows[0].Cells[:1]
+	one.Rows[0].Cells[0].N = 2
+	one.Datasets = one.Datasets[:1]
+	for k := range one.Rows[1:] {
+		one.Rows[k+1].Cells = one.Rows[k+1].Cells[:1]
+	}
+	if got := one.ClaimsMarkdown(HeadlineMeta{}, "slgp"); !strings.Contains(got, "| SLGP (rec) | – | – | 0 of 0 | 0 | – | a | 1 of 1 |") {
+		t.Errorf("no cell ranked:\n%s", got)
+	}
 	if strings.Contains(md, "| SLGP (paper) | 2") {
 		t.Error("an SLGP row was compared with another SLGP row")
 	}
