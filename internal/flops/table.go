@@ -15,8 +15,9 @@ type Row struct {
 	Counts      Counts
 	Time        Timing
 	// BLAS is the median wall time per step spent inside BLAS routines
-	// (Counts.InBLAS over Time.Reps counted calls, at least 3), and
-	// Timed the counts of that median call (its TimeByShape).
+	// (Counts.InBLAS over as many counted calls as Time.Reps, at least 3
+	// and at most maxBLASReps), and Timed the counts of that median call
+	// (its TimeByShape).
 	BLAS     time.Duration
 	Timed    Counts
 	Gemm     Shape
@@ -34,7 +35,7 @@ func Measure(name, shape string, step func(), fallback Shape, minReps int, minDu
 	step()
 	r := Row{Step: name, Shape: shape, Counts: Count(step)}
 	r.Time = Time(step, minReps, minDur)
-	r.Timed = blasTime(step, max(3, r.Time.Reps))
+	r.Timed = blasTime(step, min(max(3, r.Time.Reps), maxBLASReps))
 	r.BLAS = r.Timed.InBLAS
 	r.Gemm = fallback
 	if s, ok := r.Counts.Dominant(); ok {
@@ -43,6 +44,10 @@ func Measure(name, shape string, step func(), fallback Shape, minReps int, minDu
 	r.GemmTime, r.GemmRate = GemmRate(r.Gemm, minReps, minDur)
 	return r
 }
+
+// maxBLASReps caps the counted calls behind Row.BLAS: a fast step is timed
+// thousands of times, and each counted call keeps its own maps.
+const maxBLASReps = 51
 
 // blasTime counts reps calls of step and returns the counts of the call
 // with the median InBLAS.
