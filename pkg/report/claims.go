@@ -46,7 +46,7 @@ func (h Headline) ClaimRanks(i int) []ClaimRank {
 		c := s.Cells[j]
 		others, papers := 0, 0
 		for _, o := range h.Rows {
-			if o.Spec.Model == s.Spec.Model {
+			if strings.EqualFold(o.Spec.Model, s.Spec.Model) {
 				continue
 			}
 			oc := o.Cells[j]
@@ -96,32 +96,11 @@ func (h Headline) ClaimPairs(i, k int) []ClaimPair {
 			}
 		}
 		p.Pairs = len(ds)
-		p.Paired, p.PairedErr = meanStdErr(ds)
+		p.Paired, _ = meanSD(ds)
+		p.PairedErr = stdErr(ds)
 		out = append(out, p)
 	}
 	return out
-}
-
-// meanStdErr is the mean of xs and its standard error sd(ddof 1)/√n (NaN
-// for fewer than two values; the mean NaN without values).
-func meanStdErr(xs []float64) (float64, float64) {
-	n := float64(len(xs))
-	if len(xs) == 0 {
-		return math.NaN(), math.NaN()
-	}
-	var s float64
-	for _, x := range xs {
-		s += x
-	}
-	m := s / n
-	if len(xs) < 2 {
-		return m, math.NaN()
-	}
-	var ss float64
-	for _, x := range xs {
-		ss += (x - m) * (x - m)
-	}
-	return m, math.Sqrt(ss/(n-1)) / math.Sqrt(n)
 }
 
 // ClaimsMarkdown renders the paper's Table 3 claims about subject (a model
