@@ -12,15 +12,22 @@ import (
 func newTraceCmd(_ *globalOpts) *cobra.Command {
 	var out, metric, title string
 	var ymax float64
+	var table bool
+	var columns []string
 	c := &cobra.Command{
 		Use:   "trace RESULT.json [RESULT.json ...]",
-		Short: "Plot the training traces of saved runs (test NLL, validation NLL or ELBO against iteration) to a PNG",
+		Short: "Plot the training traces of saved or running runs (test NLL, validation NLL, ELBO or a diagnostic against iteration) to a PNG, or list them as a table",
 		Long:  helpText("trace"),
 		Args:  cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if table && out == "" {
+				return paperErr(paper.TraceTable(cmd.OutOrStdout(), args, columns))
+			}
 			switch {
+			case table:
+				return inputErr(fmt.Errorf("--table prints to standard output: give it or --out, not both"))
 			case out == "":
-				return inputErr(fmt.Errorf("--out: give the PNG file to write"))
+				return inputErr(fmt.Errorf("--out: give the PNG file to write (or --table for a Markdown table)"))
 			case checkPictureOut(out) != nil:
 				return checkPictureOut(out)
 			case math.IsNaN(ymax) || ymax < 0 || math.IsInf(ymax, 0):
@@ -43,5 +50,7 @@ func newTraceCmd(_ *globalOpts) *cobra.Command {
 	c.Flags().StringVar(&metric, "metric", "test_nll", "what to plot: test_nll, val_nll, elbo or a traced diagnostic (noise_variance, kl_w_mean, dead_relu_post_layer1, ...)")
 	c.Flags().StringVar(&title, "title", "", "title above the plot")
 	c.Flags().Float64Var(&ymax, "ymax", 0, "upper end of the y axis (0: fit every value)")
+	c.Flags().BoolVar(&table, "table", false, "print a Markdown table per run instead of a plot: one row per evaluated trace point, one column per --columns name")
+	c.Flags().StringSliceVar(&columns, "columns", []string{"test_nll", "elbo"}, "with --table: the traced values to list, in order (test_nll, elbo, diagnostics such as noise_variance), or all")
 	return c
 }

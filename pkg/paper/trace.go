@@ -39,26 +39,27 @@ type TraceOptions struct {
 }
 
 // Trace draws one line per run from the trace of its result.json (a run
-// directory stands for its result.json) into o.Out and prints what it
+// directory stands for its result.json, or for its checkpoint's trace so
+// far while it is unfinished: readTraceRun) into o.Out and prints what it
 // wrote. A run without the metric is a *NoTraceError naming the metric.
 func Trace(stdout io.Writer, runs []string, o TraceOptions) error {
 	series := map[string][2][]float64{}
-	paths := make([]string, len(runs))
+	rs := make([]*traceRun, len(runs))
 	for i, a := range runs {
-		paths[i] = a
-		if !strings.HasSuffix(a, ".json") {
-			paths[i] = filepath.Join(a, "result.json")
-		}
-	}
-	labels := traceLabels(paths)
-	for i, file := range paths {
-		res, err := results.ReadResult(file)
+		r, err := readTraceRun(a)
 		if err != nil {
-			return inputErr(fmt.Errorf("%s: %w", file, err))
+			return err
 		}
-		xs, ys := traceSeries(res, o.Metric)
+		rs[i] = r
+	}
+	labels := traceLabels(runPaths(rs))
+	for i, r := range rs {
+		xs, ys := traceSeries(r.Res, o.Metric)
 		if len(xs) == 0 {
-			return inputErr(&NoTraceError{File: file, Metric: o.Metric})
+			return inputErr(&NoTraceError{File: r.File, Metric: o.Metric})
+		}
+		if r.Unfinished {
+			labels[i] += fmt.Sprintf(" (at %d of %d)", r.At, r.Of)
 		}
 		series[labels[i]] = [2][]float64{xs, ys}
 	}
