@@ -44,13 +44,9 @@ type TraceOptions struct {
 // wrote. A run without the metric is a *NoTraceError naming the metric.
 func Trace(stdout io.Writer, runs []string, o TraceOptions) error {
 	series := map[string][2][]float64{}
-	rs := make([]*traceRun, len(runs))
-	for i, a := range runs {
-		r, err := readTraceRun(a)
-		if err != nil {
-			return err
-		}
-		rs[i] = r
+	rs, err := readTraceRuns(runs)
+	if err != nil {
+		return err
 	}
 	labels := traceLabels(runPaths(rs))
 	for i, r := range rs {

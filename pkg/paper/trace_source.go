@@ -60,6 +60,19 @@ func readTraceRun(arg string) (*traceRun, error) {
 	return &traceRun{File: file, Res: res, Unfinished: true, At: ck.State.Iter, Of: ck.Config.Train.Iterations}, nil
 }
 
+// readTraceRuns reads every argument with readTraceRun.
+func readTraceRuns(args []string) ([]*traceRun, error) {
+	rs := make([]*traceRun, len(args))
+	for i, a := range args {
+		r, err := readTraceRun(a)
+		if err != nil {
+			return nil, err
+		}
+		rs[i] = r
+	}
+	return rs, nil
+}
+
 // runPaths are the paths traceLabels names: a run's result.json, or its
 // checkpoint.json when it is unfinished.
 func runPaths(runs []*traceRun) []string {

@@ -26,13 +26,9 @@ func TraceTable(w io.Writer, runs []string, columns []string) error {
 	if len(columns) == 0 {
 		return optErr("columns", ": give at least one of test_nll, elbo or a traced diagnostic")
 	}
-	rs := make([]*traceRun, len(runs))
-	for i, a := range runs {
-		r, err := readTraceRun(a)
-		if err != nil {
-			return err
-		}
-		rs[i] = r
+	rs, err := readTraceRuns(runs)
+	if err != nil {
+		return err
 	}
 	have := map[string]bool{}
 	for _, r := range rs {
