@@ -20,12 +20,16 @@ func newTraceCmd(_ *globalOpts) *cobra.Command {
 		Long:  helpText("trace"),
 		Args:  cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if table && out == "" {
-				return paperErr(paper.TraceTable(cmd.OutOrStdout(), args, columns))
-			}
+			fl := cmd.Flags()
 			switch {
-			case table:
+			case table && out != "":
 				return inputErr(fmt.Errorf("--table prints to standard output: give it or --out, not both"))
+			case table && (fl.Changed("metric") || fl.Changed("ymax") || fl.Changed("title")):
+				return inputErr(fmt.Errorf("--metric, --ymax and --title are for the plot: with --table, --columns says what to list"))
+			case table:
+				return paperErr(paper.TraceTable(cmd.OutOrStdout(), args, columns))
+			case fl.Changed("columns"):
+				return inputErr(fmt.Errorf("--columns is for --table: the plot draws one --metric"))
 			case out == "":
 				return inputErr(fmt.Errorf("--out: give the PNG file to write (or --table for a Markdown table)"))
 			case checkPictureOut(out) != nil:

@@ -9,8 +9,8 @@ import (
 
 // TestTraceTable: --table lists the asked-for traced values per evaluated
 // point of a result.json, all of them with --columns all, every point when
-// only the ELBO is asked for, and refuses (exit 2) a column no run traced
-// and --table together with --out.
+// only the ELBO is asked for, and refuses (exit 2) a column no run traced,
+// --table with --out or the plot's flags, and --columns without --table.
 func TestTraceTable(t *testing.T) {
 	tmp := t.TempDir()
 	a := writeTraceResult(t, filepath.Join(tmp, "run-a"), true)
@@ -39,6 +39,8 @@ func TestTraceTable(t *testing.T) {
 		{[]string{"trace", "--table", "--columns", "kl_w_mean", a}, "kl_w_mean"},
 		{[]string{"trace", "--table", "--columns", "test_nll", noNLL}, "they have: elbo"},
 		{[]string{"trace", "--table", "-o", filepath.Join(tmp, "x.png"), a}, "not both"},
+		{[]string{"trace", "--table", "--metric", "elbo", a}, "--columns says"},
+		{[]string{"trace", "--columns", "elbo", "-o", filepath.Join(tmp, "x.png"), a}, "--columns is for --table"},
 	} {
 		_, _, err := run(t, c.args...)
 		if err == nil || exitCode(err) != 2 || !strings.Contains(err.Error(), c.want) {
