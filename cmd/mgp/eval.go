@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -14,10 +15,11 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// evalOpts are the flags of mgp eval; overwrite lets --points-out replace
-// a file of another kind.
+// evalOpts are the flags of mgp eval; overwrite lets --points-out and
+// --outputs-out replace a file of another kind.
 type evalOpts struct {
 	run, latent, nll, points  string
+	outputs                   string
 	samples, jobs             int
 	seed                      int64
 	write, partial, overwrite bool
@@ -39,8 +41,9 @@ func newEvalCmd(g *globalOpts) *cobra.Command {
 	c.Flags().BoolVar(&o.partial, "partial", false, "score an unfinished run's parameters as they are (never with --write)")
 	c.Flags().StringVar(&o.nll, "nll", "", "mnist runs: the Table 4 NLL estimator, kde (the paper's reading: per-pixel KDE of the samples; the default), joint (-log of the mean over the 200 Gaussian components of the product of the pixel densities, SLGP only) or kde-clipped (the KDE of the samples clipped to [0, 1], as Fig. 9 draws them: a diagnostic, not the paper's estimator); never written")
 	c.Flags().IntVar(&o.jobs, "jobs", 0, "goroutines scoring the KDE at once, e.g. 2 to use both cores for a single run (default: the run's eval.jobs, one; the metrics are the same for every value)")
-	c.Flags().BoolVar(&o.overwrite, "overwrite", false, "replace an existing --points-out file even when it is not a CSV file (by its extension)")
-	c.Flags().StringVar(&o.points, "points-out", "", "also write one CSV row per test point: its inputs and outputs (original scale) and its NLL; the NLL column's mean is the test NLL (not for mnist)")
+	c.Flags().BoolVar(&o.overwrite, "overwrite", false, "replace an existing --points-out or --outputs-out file even when it is not a CSV file (by its extension)")
+	c.Flags().StringVar(&o.points, "points-out", "", "also write one CSV row per test point: its inputs and outputs (original scale) and its NLL per output; the mean of an NLL column is the test NLL of that output (mnist: 784 pixels a row)")
+	c.Flags().StringVar(&o.outputs, "outputs-out", "", "also write one CSV row per output (mnist: per pixel): the mean and sd of its test targets and its NLL averaged over the test points; the NLL column sums to the test NLL (not with --nll joint, which scores each image as a whole)")
 	_ = c.MarkFlagRequired("run")
 	return c
 }
@@ -82,6 +85,13 @@ func runEval(cmd *cobra.Command, g *globalOpts, o *evalOpts) error {
 		n, _ := ev.LogDensities.Dims()
 		fmt.Fprintf(cmd.OutOrStdout(), "wrote %s (%d test points)\n", o.points, n)
 	}
+	if o.outputs != "" {
+		if err := ev.WriteOutputs(o.outputs); err != nil {
+			return err
+		}
+		_, dy := ev.LogDensities.Dims()
+		fmt.Fprintf(cmd.OutOrStdout(), "wrote %s (%d outputs)\n", o.outputs, dy)
+	}
 	if o.write {
 		path, err := ev.WriteResult()
 		if err != nil {
@@ -95,7 +105,7 @@ func runEval(cmd *cobra.Command, g *globalOpts, o *evalOpts) error {
 // rescoreOptions maps eval's flags to predict.RescoreOptions; the held-out
 // choice of --latent select is printed as soon as it is made.
 func rescoreOptions(cmd *cobra.Command, g *globalOpts, o *evalOpts) predict.RescoreOptions {
-	ro := predict.RescoreOptions{Latent: o.latent, Samples: o.samples, Estimator: o.nll, Points: o.points != "", Jobs: o.jobs,
+	ro := predict.RescoreOptions{Latent: o.latent, Samples: o.samples, Estimator: o.nll, Points: o.points != "" || o.outputs != "", Jobs: o.jobs,
 		Progress: progressTo(g, cmd), Label: "mgp eval"}
 	if o.seed >= 0 {
 		seed := uint64(o.seed)
@@ -145,8 +155,18 @@ func checkEvalFlags(cmd *cobra.Command, o *evalOpts) error {
 		return inputErr(fmt.Errorf("--nll %s is not the estimator result.json records (the paper's kde): leave out --write", o.nll))
 	case o.latent != "" && o.write:
 		return inputErr(fmt.Errorf("--latent %s may score another predictive than the run's own: it is never written to result.json; leave out --write", o.latent))
-	case fl.Changed("points-out"):
-		return checkOutFlag("--points-out", o.points, outpath.Policy{Exts: csvOutput, Overwrite: o.overwrite}, true)
+	case o.outputs != "" && o.nll == train.EstimatorJoint:
+		return inputErr(fmt.Errorf("--outputs-out with --nll %s: the joint estimator scores each image as a whole, with no NLL per output; use kde or kde-clipped", o.nll))
+	case o.points != "" && o.outputs != "" && filepath.Clean(o.points) == filepath.Clean(o.outputs):
+		return inputErr(fmt.Errorf("--points-out and --outputs-out name the same file %s", o.points))
+	}
+	if fl.Changed("points-out") {
+		if err := checkOutFlag("--points-out", o.points, outpath.Policy{Exts: csvOutput, Overwrite: o.overwrite}, true); err != nil {
+			return err
+		}
+	}
+	if fl.Changed("outputs-out") {
+		return checkOutFlag("--outputs-out", o.outputs, outpath.Policy{Exts: csvOutput, Overwrite: o.overwrite}, true)
 	}
 	return nil
 }

@@ -23,7 +23,7 @@ import (
 // 784-output layer on 1.4 million rows). The mean of the result is the
 // table's per-image NLL.
 func ClassKDENLL(m models.Model, X, Y *mat.Dense, P int, rng *rand.Rand) ([]float64, error) {
-	nll, _, err := classScores(context.Background(), m, X, Y, P, rng, false)
+	nll, _, err := classScores(context.Background(), m, X, Y, P, rng, false, nil)
 	return nll, err
 }
 
@@ -62,15 +62,26 @@ func ClassEvaluateCtx(ctx context.Context, m models.Model, X, Y *mat.Dense, sigm
 // With the joint estimator the RMSE is that of the mixture's mean (the
 // average of the P component means).
 func ClassEvaluateWith(ctx context.Context, m models.Model, X, Y *mat.Dense, sigmaY []float64, P int, seed uint64, estimator string) (results.Metrics, error) {
-	met, _, err := classEvaluatePoints(ctx, m, X, Y, sigmaY, P, seed, estimator)
+	met, _, err := classEvaluatePoints(ctx, m, X, Y, sigmaY, P, seed, estimator, nil)
 	return met, err
 }
 
 // classEvaluatePoints is ClassEvaluateWith with each point's NLL summed
-// over its outputs (standardised scale) too.
-func classEvaluatePoints(ctx context.Context, m models.Model, X, Y *mat.Dense, sigmaY []float64, P int, seed uint64, estimator string) (results.Metrics, []float64, error) {
+// over its outputs (standardised scale) too. keep, when not nil (n x d_y),
+// receives every point's log density per output (standardised scale) under
+// the KDE estimators; the joint estimator has no per-output densities and
+// refuses it.
+func classEvaluatePoints(ctx context.Context, m models.Model, X, Y *mat.Dense, sigmaY []float64, P int, seed uint64, estimator string, keep *mat.Dense) (results.Metrics, []float64, error) {
 	if err := checkEvalArgs(X, Y, sigmaY, P); err != nil {
 		return results.Metrics{}, nil, err
+	}
+	if keep != nil {
+		if r, c := keep.Dims(); r != Y.RawMatrix().Rows || c != Y.RawMatrix().Cols {
+			return results.Metrics{}, nil, fmt.Errorf("per-point log densities: a %dx%d matrix for %dx%d outputs", r, c, Y.RawMatrix().Rows, Y.RawMatrix().Cols)
+		}
+		if estimator == EstimatorJoint {
+			return results.Metrics{}, nil, &InputError{fmt.Errorf("the %s estimator scores each image as a whole: it has no per-output (per-pixel) log densities to keep", EstimatorJoint)}
+		}
 	}
 	rng := rand.New(rand.NewPCG(seed, 0))
 	var nll []float64
@@ -78,9 +89,9 @@ func classEvaluatePoints(ctx context.Context, m models.Model, X, Y *mat.Dense, s
 	var err error
 	switch estimator {
 	case "", EstimatorKDE:
-		nll, sq, err = classScores(ctx, m, X, Y, P, rng, false)
+		nll, sq, err = classScores(ctx, m, X, Y, P, rng, false, keep)
 	case EstimatorKDEClipped:
-		nll, sq, err = classScores(ctx, m, X, Y, P, rng, true)
+		nll, sq, err = classScores(ctx, m, X, Y, P, rng, true, keep)
 	case EstimatorJoint:
 		nll, sq, err = classJointScores(ctx, m, X, Y, P, rng)
 	default:
@@ -126,8 +137,9 @@ func evaluatorFor(exp *Experiment) evaluator {
 // classScores returns each point's KDE NLL summed over outputs and the
 // squared errors of the sample mean (n x d_y, standardised scale), the
 // samples drawn once per distinct row of X (and clipped to [0, 1] first
-// when clip is set).
-func classScores(ctx context.Context, m models.Model, X, Y *mat.Dense, P int, rng *rand.Rand, clip bool) ([]float64, *mat.Dense, error) {
+// when clip is set); keep, when not nil, receives each point's log density
+// per output.
+func classScores(ctx context.Context, m models.Model, X, Y *mat.Dense, P int, rng *rand.Rand, clip bool, keep *mat.Dense) ([]float64, *mat.Dense, error) {
 	n, dx := X.Dims()
 	ny, dy := Y.Dims()
 	if ny != n {
@@ -189,6 +201,9 @@ func classScores(ctx context.Context, m models.Model, X, Y *mat.Dense, P int, rn
 				sq.Set(i, d, e*e)
 			}
 			nll[i] = -s
+			if keep != nil {
+				keep.SetRow(i, ld.RawRowView(0))
+			}
 		}
 	}
 	return nll, sq, nil

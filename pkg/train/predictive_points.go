@@ -17,7 +17,7 @@ func (s *selector) pointScores(ctx context.Context, it int, pred models.Predicti
 		return results.Metrics{}, nil, err
 	}
 	if s.perClass {
-		return classEvaluatePoints(ctx, m, s.h.X, s.h.Y, s.ystd, s.samples, seed, EstimatorKDE)
+		return classEvaluatePoints(ctx, m, s.h.X, s.h.Y, s.ystd, s.samples, seed, EstimatorKDE, nil)
 	}
 	n, dy := s.h.Y.Dims()
 	ld := mat.NewDense(n, dy, nil)

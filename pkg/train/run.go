@@ -221,7 +221,8 @@ func Reevaluate(ctx context.Context, ck *Checkpoint, exp *Experiment, m models.M
 // per-point log densities, the mnist estimator) and the per-output
 // metrics. An mnist run is scored as training scored it, once per class
 // (ClassEvaluateWith; same seed, same draws), with opts.Estimator; its
-// Evaluation has the metrics only.
+// Evaluation has the metrics only, and opts.LogDensities its per-pixel log
+// densities under the KDE estimators.
 func ReevaluateWith(ctx context.Context, ck *Checkpoint, exp *Experiment, m models.Model, pred models.Predictive, samples int, seed uint64, opts EvalOptions) (Evaluation, error) {
 	if samples <= 0 {
 		samples = ck.Config.Eval.Samples
@@ -231,10 +232,7 @@ func ReevaluateWith(ctx context.Context, ck *Checkpoint, exp *Experiment, m mode
 		return Evaluation{}, &InputError{err}
 	}
 	if scoredPerClass(exp) {
-		if opts.LogDensities != nil {
-			return Evaluation{}, &InputError{fmt.Errorf("mnist is scored once per class: per-point log densities are not kept")}
-		}
-		met, err := ClassEvaluateWith(ctx, pm, exp.XTest, exp.YTest, exp.Std.YStd, samples, derive(seed, streamEval), opts.Estimator)
+		met, _, err := classEvaluatePoints(ctx, pm, exp.XTest, exp.YTest, exp.Std.YStd, samples, derive(seed, streamEval), opts.Estimator, opts.LogDensities)
 		return Evaluation{Metrics: met}, err
 	}
 	if opts.Estimator != "" && opts.Estimator != EstimatorKDE {
