@@ -1,11 +1,9 @@
 package predict
 
 import (
-	"errors"
 	"math"
 	"strconv"
 
-	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/results"
 )
 
@@ -22,16 +20,12 @@ var OutputsHeader = []string{"output", "index", "mean_y", "sd_y", "nll"}
 // rescoring that Finite accepts.
 func (e *Rescored) WriteOutputs(path string) error {
 	exp, ld := e.Run.Experiment, e.LogDensities
-	if ld == nil {
-		return errors.New("the rescoring kept no log densities (RescoreOptions.Points)")
+	std, Y, err := e.originalScale()
+	if err != nil {
+		return err
 	}
 	n, dx := exp.XTest.Dims()
 	_, dy := exp.YTest.Dims()
-	std := exp.Std
-	if std == nil {
-		std = data.IdentityStandardizer(dx, dy)
-	}
-	Y := std.InverseY(exp.YTest)
 	names := PointsHeader(exp)[1+dx : 1+dx+dy]
 	g := results.FormatCSVFloat
 	return results.WriteCSVAtomic(path, OutputsHeader, func(emit func([]string) error) error {

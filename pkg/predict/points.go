@@ -8,6 +8,7 @@ import (
 	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/results"
 	"github.com/mgpteam/mgp/pkg/train"
+	"gonum.org/v1/gonum/mat"
 )
 
 // PointsHeader names the columns of the points file (WritePoints): the
@@ -51,16 +52,12 @@ func PointsHeader(exp *train.Experiment) []string {
 // kept the log densities.
 func (e *Rescored) WritePoints(path string) error {
 	exp, ld := e.Run.Experiment, e.LogDensities
-	if ld == nil {
-		return errors.New("the rescoring kept no log densities (RescoreOptions.Points)")
+	std, Y, err := e.originalScale()
+	if err != nil {
+		return err
 	}
 	n, dx := exp.XTest.Dims()
 	_, dy := exp.YTest.Dims()
-	std := exp.Std
-	if std == nil {
-		std = data.IdentityStandardizer(dx, dy)
-	}
-	Y := std.InverseY(exp.YTest)
 	g := results.FormatCSVFloat
 	return results.WriteCSVAtomic(path, PointsHeader(exp), func(emit func([]string) error) error {
 		rec := make([]string, 0, 1+dx+2*dy)
@@ -82,4 +79,21 @@ func (e *Rescored) WritePoints(path string) error {
 		}
 		return nil
 	})
+}
+
+// originalScale returns the run's standardiser (the identity when it has
+// none) and its test outputs on the original scale, or an error when the
+// rescoring kept no log densities to write.
+func (e *Rescored) originalScale() (*data.Standardizer, *mat.Dense, error) {
+	exp := e.Run.Experiment
+	if e.LogDensities == nil {
+		return nil, nil, errors.New("the rescoring kept no log densities (RescoreOptions.Points)")
+	}
+	_, dx := exp.XTest.Dims()
+	_, dy := exp.YTest.Dims()
+	std := exp.Std
+	if std == nil {
+		std = data.IdentityStandardizer(dx, dy)
+	}
+	return std, std.InverseY(exp.YTest), nil
 }

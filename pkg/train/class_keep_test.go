@@ -17,14 +17,7 @@ import (
 // InputError, and a matrix of the wrong shape is refused.
 func TestClassEvaluateKeepsLogDensities(t *testing.T) {
 	const n, dx, dy, P = 8, 2, 3, 40
-	rng := rand.New(rand.NewPCG(7, 8))
-	X, Y := mat.NewDense(n, dx, nil), mat.NewDense(n, dy, nil)
-	for i := 0; i < n; i++ {
-		X.Set(i, i%2, 1)
-		for d := 0; d < dy; d++ {
-			Y.Set(i, d, 0.2*rng.NormFloat64())
-		}
-	}
+	X, Y := cyclicClassData(n, dx, dy, rand.New(rand.NewPCG(7, 8)))
 	sigma := []float64{1, 2, 0.7}
 	for _, est := range []string{EstimatorKDE, EstimatorKDEClipped} {
 		keep := mat.NewDense(n, dy, nil)

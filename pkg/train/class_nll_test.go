@@ -95,20 +95,26 @@ func TestClassKDENLLMatchesDirectLoop(t *testing.T) {
 	}
 }
 
+// cyclicClassData returns n one-hot inputs whose class cycles through the
+// dx classes (point i in class i mod dx) and N(0, 0.2²) outputs.
+func cyclicClassData(n, dx, dy int, rng *rand.Rand) (X, Y *mat.Dense) {
+	X, Y = mat.NewDense(n, dx, nil), mat.NewDense(n, dy, nil)
+	for i := 0; i < n; i++ {
+		X.Set(i, i%dx, 1)
+		for d := 0; d < dy; d++ {
+			Y.Set(i, d, 0.2*rng.NormFloat64())
+		}
+	}
+	return X, Y
+}
+
 // TestClassEvaluateCtx: the metrics are the mean of ClassKDENLL's per-point
 // values (same draws from the seed's stream), shifted by Σ_d log σ_y[d] on
 // the original scale, with the RMSE of the per-class sample means; an
 // ended context is an error.
 func TestClassEvaluateCtx(t *testing.T) {
 	const n, dx, dy, P = 8, 2, 3, 40
-	rng := rand.New(rand.NewPCG(5, 6))
-	X, Y := mat.NewDense(n, dx, nil), mat.NewDense(n, dy, nil)
-	for i := 0; i < n; i++ {
-		X.Set(i, i%2, 1)
-		for d := 0; d < dy; d++ {
-			Y.Set(i, d, 0.2*rng.NormFloat64())
-		}
-	}
+	X, Y := cyclicClassData(n, dx, dy, rand.New(rand.NewPCG(5, 6)))
 	sigma := []float64{1, 2, 0.7}
 	m := &classStub{dy: dy}
 	met, err := ClassEvaluateCtx(context.Background(), m, X, Y, sigma, P, 11)
