@@ -76,8 +76,9 @@ func classEvaluatePoints(ctx context.Context, m models.Model, X, Y *mat.Dense, s
 		return results.Metrics{}, nil, err
 	}
 	if keep != nil {
-		if r, c := keep.Dims(); r != Y.RawMatrix().Rows || c != Y.RawMatrix().Cols {
-			return results.Metrics{}, nil, fmt.Errorf("per-point log densities: a %dx%d matrix for %dx%d outputs", r, c, Y.RawMatrix().Rows, Y.RawMatrix().Cols)
+		n, dy := Y.Dims()
+		if r, c := keep.Dims(); r != n || c != dy {
+			return results.Metrics{}, nil, fmt.Errorf("per-point log densities: a %dx%d matrix for %dx%d outputs", r, c, n, dy)
 		}
 		if estimator == EstimatorJoint {
 			return results.Metrics{}, nil, &InputError{fmt.Errorf("the %s estimator scores each image as a whole: it has no per-output (per-pixel) log densities to keep", EstimatorJoint)}
