@@ -1,6 +1,7 @@
 package paper
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -48,6 +49,13 @@ func readTraceRun(arg string) (*traceRun, error) {
 	ck, err := train.LoadCheckpointHeader(file)
 	if err != nil {
 		return nil, inputErr(fmt.Errorf("%s has no result.json and its checkpoint cannot be read: %w", dir, err))
+	}
+	if ck.Complete && ck.Result != nil { // complete, its result.json lost: the copy the checkpoint keeps
+		var res results.Result
+		if err := json.Unmarshal(ck.Result, &res); err != nil {
+			return nil, inputErr(fmt.Errorf("%s: the result it keeps cannot be read: %w", file, err))
+		}
+		return &traceRun{File: file, Res: &res}, nil
 	}
 	if ck.State == nil {
 		return nil, inputErr(fmt.Errorf("%s: the checkpoint holds no training state, so no trace (written by a version before resumable checkpoints)", file))
