@@ -1,10 +1,13 @@
 package main
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mgpteam/mgp/pkg/train"
 )
 
 // TestTraceTable: --table lists the asked-for traced values per evaluated
@@ -74,4 +77,51 @@ func TestTraceUnfinishedRun(t *testing.T) {
 	if _, err := os.Stat(png); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// TestTraceCompleteRunLostResult: a finished run whose result.json is gone
+// traces from the result its complete checkpoint keeps: the same table as
+// from result.json, not "unfinished at 30 of 30".
+func TestTraceCompleteRunLostResult(t *testing.T) {
+	body := strings.Replace(toyYAML, "  batch_size: 0\n", "  batch_size: 0\n  trace_every: 5\n  eval_every: 10\n", 1)
+	dir := t.TempDir()
+	cfg, _, err := loadConfigSource(writeFile(t, dir, "c.yaml", body), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runDir := filepath.Join(dir, "run")
+	if _, err := train.Run(context.Background(), cfg, train.Options{OutDir: runDir, Quiet: true}); err != nil {
+		t.Fatal(err)
+	}
+	want, _, err := run(t, "trace", "--table", runDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(runDir, train.ResultFile)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(runDir, train.CheckpointFile)); err != nil {
+		t.Fatalf("a complete run keeps its checkpoint: %v", err)
+	}
+	got, _, err := run(t, "trace", "--table", runDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(got, "unfinished") || !strings.Contains(got, "| 30 | ") {
+		t.Errorf("a complete run without result.json traced as\n%s", got)
+	}
+	if stripFile(got) != stripFile(want) {
+		t.Errorf("from the checkpoint\n%s\nfrom result.json\n%s", got, want)
+	}
+}
+
+// stripFile drops the heading lines of a trace table, which name the file read.
+func stripFile(s string) string {
+	var keep []string
+	for _, l := range strings.Split(s, "\n") {
+		if !strings.HasPrefix(l, "#") && !strings.Contains(l, ".json") {
+			keep = append(keep, l)
+		}
+	}
+	return strings.Join(keep, "\n")
 }
