@@ -18,9 +18,12 @@ type progress struct {
 	jobs    int
 	shared  bool // other processes take runs of the same sweep
 	start   time.Time
+	// clock times the runs: the awake clock's reading, without the time
+	// the process was stopped (nil: wall time since the first reading).
+	clock func() time.Duration
 	// calibration: measured / estimated seconds of runs completed here.
 	measured, estimated float64
-	begun               map[string]time.Time
+	begun               map[string]time.Duration // clock reading at each run's start
 	// seconds of the runs completed here, per model, for runs whose cost
 	// the estimate does not know.
 	taken map[string][]float64
@@ -31,9 +34,9 @@ func (p *progress) begin(r Run, from int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.running == nil {
-		p.running, p.begun = map[string]int{}, map[string]time.Time{}
+		p.running, p.begun = map[string]int{}, map[string]time.Duration{}
 	}
-	p.running[r.ID()], p.begun[r.ID()] = from, time.Now()
+	p.running[r.ID()], p.begun[r.ID()] = from, p.now()
 	verb := "started"
 	if from > 0 {
 		verb = fmt.Sprintf("resumed at iteration %d", from)
@@ -57,15 +60,16 @@ func (p *progress) finish(r Run, count func(*Summary), msg string) {
 		}
 	}
 	if t0, ok := p.begun[id]; ok {
+		took := (p.now() - t0).Seconds()
 		if completed {
 			if p.taken == nil {
 				p.taken = map[string][]float64{}
 			}
-			p.taken[r.Model] = append(p.taken[r.Model], time.Since(t0).Seconds())
+			p.taken[r.Model] = append(p.taken[r.Model], took)
 		}
 		if p.est != nil {
 			if e, ok := p.est(r, p.running[id]); ok && completed {
-				p.measured += time.Since(t0).Seconds()
+				p.measured += took
 				p.estimated += e
 			}
 		}
@@ -75,6 +79,18 @@ func (p *progress) finish(r Run, count func(*Summary), msg string) {
 	if msg != "" {
 		p.line(msg)
 	}
+}
+
+// now reads the run clock: the awake clock, or wall time since the first
+// reading when there is none.
+func (p *progress) now() time.Duration {
+	if p.clock != nil {
+		return p.clock()
+	}
+	if p.start.IsZero() {
+		p.start = time.Now()
+	}
+	return time.Since(p.start)
 }
 
 // line writes msg and the progress counts.
@@ -114,7 +130,7 @@ func (p *progress) eta() string {
 			continue
 		}
 		if t0, ok := p.begun[r.ID()]; ok {
-			sec = max(sec-time.Since(t0).Seconds(), 0)
+			sec = max(sec-(p.now()-t0).Seconds(), 0)
 		}
 		total += sec
 	}

@@ -3,6 +3,7 @@ package sweep
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestETAUsesRunsMeasuredHere checks that runs of a model the cost model
@@ -26,5 +27,42 @@ func TestETAUsesRunsMeasuredHere(t *testing.T) {
 	p.shared = true
 	if eta := p.eta(); !strings.HasSuffix(eta, "if no other task helps") {
 		t.Fatalf("a shared sweep's ETA does not say it is this task's alone: %q", eta)
+	}
+}
+
+// TestAwakeClockLeavesOutStops: ticks a second apart count in full; a gap
+// of a minute (a SIGSTOP) counts as one tick; late reads see the same.
+func TestAwakeClockLeavesOutStops(t *testing.T) {
+	t0 := time.Date(2026, 11, 28, 0, 0, 0, 0, time.UTC)
+	c := &awakeClock{start: t0, last: t0}
+	sec := func(s int) time.Time { return t0.Add(time.Duration(s) * time.Second) }
+	for s := 1; s <= 10; s++ {
+		c.observe(sec(s))
+	}
+	if got := c.at(sec(10)); got != 10*time.Second {
+		t.Fatalf("10 s of ticks: %v", got)
+	}
+	c.observe(sec(70)) // stopped from 10 s to 69 s
+	if got := c.at(sec(72)); got != 13*time.Second {
+		t.Fatalf("after a 60 s stop, at 72 s wall: %v, want 13s", got)
+	}
+	if got := c.at(sec(75)); got != 16*time.Second { // a read 3 s late is not a stop
+		t.Fatalf("at 75 s wall: %v, want 16s", got)
+	}
+}
+
+// TestETACalibratesOnAwakeTime: a run that took its estimate's time while
+// awake keeps the ETA at the estimate, however long it was stopped; the
+// wall-clock calibration made the next runs' estimates as long as the pause.
+func TestETACalibratesOnAwakeTime(t *testing.T) {
+	runs := []Run{{Model: "m", Dataset: "a"}, {Model: "m", Dataset: "b"}}
+	var clock time.Duration
+	p := &progress{jobs: 1, pending: append([]Run(nil), runs...), clock: func() time.Duration { return clock },
+		est: func(Run, int) (float64, bool) { return 100, true }}
+	p.begin(runs[0], 0)
+	clock += 100 * time.Second // awake time only: a stop of hours in between is not in it
+	p.finish(runs[0], func(s *Summary) { s.Completed++ }, "")
+	if eta := p.eta(); eta != "; ETA 1m40s" {
+		t.Fatalf("ETA %q, want the second run's 100 s", eta)
 	}
 }
