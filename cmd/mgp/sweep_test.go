@@ -5,8 +5,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/runlock"
 	"github.com/mgpteam/mgp/pkg/train"
 )
 
@@ -122,6 +124,42 @@ func TestSweepDryRunEstimates(t *testing.T) {
 	}
 	if _, _, err := run(t, "sweep", "-c", spec, "--save-costs", costs); exitCode(err) != 2 {
 		t.Fatalf("--save-costs without --dry-run: err = %v", err)
+	}
+	// A run another process holds shows its last checkpoint and what it has
+	// left, totalled apart from this process's work.
+	held := filepath.Join(dir, "out", "step", "sgp", "paper", "s0")
+	copyDir(t, interruptedRun(t, toyYAML, 12), held)
+	l, err := runlock.Acquire(held, time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Release()
+	out, _, err = run(t, "sweep", "-c", spec, "--dry-run", "--costs", costs)
+	if err != nil || !strings.Contains(out, "checkpointed at iteration 12") || !strings.Contains(out, ", elsewhere)") ||
+		!strings.Contains(out, "8 runs: 0 done, 0 partial, 7 todo, 0 failed, 1 running elsewhere") ||
+		!strings.Contains(out, "+ 1 runs running elsewhere, about ") {
+		t.Fatalf("dry run beside a held run (err %v):\n%s", err, out)
+	}
+}
+
+// copyDir copies the files of directory src into dst (created).
+func copyDir(t *testing.T, src, dst string) {
+	t.Helper()
+	ents, err := os.ReadDir(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(dst, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range ents {
+		b, err := os.ReadFile(filepath.Join(src, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dst, e.Name()), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 

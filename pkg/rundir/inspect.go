@@ -36,13 +36,21 @@ type Judge struct {
 
 // Inspect says where the run in dir stands (see InspectFiles) with its
 // lock: a run without a result that another process holds (a lock not
-// older than stale by its heartbeat, or runlock's rules) is Locked.
+// older than stale by its heartbeat, or runlock's rules) is Locked, with
+// the iteration of its last checkpoint as Iter (0 before the first).
 func Inspect(dir string, j Judge, stale time.Duration) Status {
 	if st, ok := resultStatus(dir, j); ok {
 		return st
 	}
 	if h, ok := runlock.Read(dir); ok && !h.Stale(stale) {
-		return Status{State: Locked, Detail: fmt.Sprintf("running on %s (pid %d) since %s", h.Host, h.PID, h.Started)}
+		st := Status{State: Locked, Detail: fmt.Sprintf("running on %s (pid %d) since %s", h.Host, h.PID, h.Started)}
+		if j.Checkpoint != nil { // how far it got by its last checkpoint, for estimates of what it has left
+			if ck, _, err := j.Checkpoint(filepath.Join(dir, CheckpointFile)); err == nil && ck.Resumable && !ck.Complete && ck.Iter > 0 {
+				st.Iter = ck.Iter
+				st.Detail += fmt.Sprintf(", checkpointed at iteration %d", ck.Iter)
+			}
+		}
+		return st
 	}
 	return InspectFiles(dir, j)
 }

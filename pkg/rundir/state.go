@@ -36,7 +36,8 @@ type Status struct {
 	State State
 	// Detail says why, in words for progress lines and dry runs.
 	Detail string
-	// Iter is the checkpoint's iteration for Partial runs.
+	// Iter is the checkpoint's iteration for Partial runs, and for Locked
+	// runs the one of the holder's last checkpoint.
 	Iter int
 	// Retry is, for a Failed run, the state of what the failure left (its
 	// checkpoint): what a retry of the failed run does with it.

@@ -162,8 +162,8 @@ func TestInspectStates(t *testing.T) {
 	}
 }
 
-// TestInspectLocked: a run another process holds is Locked for Inspect
-// and what its files say for InspectFiles (the holder's own view); a
+// TestInspectLocked: a run another process holds is Locked for Inspect,
+// at its last checkpoint's iteration, and what its files say for InspectFiles (the holder's own view); a
 // finished run is Done whoever holds it.
 func TestInspectLocked(t *testing.T) {
 	dir := makeDir(t, ck(Checkpoint{Resumable: true, Iter: 3, Total: 9}, "a", "x"))
@@ -172,8 +172,9 @@ func TestInspectLocked(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer l.Release()
-	if st := Inspect(dir, fakeJudge(false), time.Minute); st.State != Locked || !strings.Contains(st.Detail, "running on") {
-		t.Fatalf("held run: %v (%s)", st.State, st.Detail)
+	if st := Inspect(dir, fakeJudge(false), time.Minute); st.State != Locked || !strings.Contains(st.Detail, "running on") ||
+		st.Iter != 3 || !strings.Contains(st.Detail, "checkpointed at iteration 3") {
+		t.Fatalf("held run: %v at %d (%s), want Locked at its checkpoint's iteration 3", st.State, st.Iter, st.Detail)
 	}
 	if st := InspectFiles(dir, fakeJudge(false)); st.State != Partial {
 		t.Fatalf("held run, files only: %v (%s)", st.State, st.Detail)

@@ -89,6 +89,10 @@ type dryTotals struct {
 	unknown   map[string]int
 	borrowed  int
 	total     float64
+	// elsewhere is the estimated work left of the nElsewhere runs other
+	// processes hold, from their last checkpoints: not in total.
+	elsewhere  float64
+	nElsewhere int
 }
 
 // writeRunTable writes one line per run (its state, iterations and
@@ -102,6 +106,13 @@ func writeRunTable(w io.Writer, ps []Prepared, costs *CostModel, o Options) *dry
 		t.counts[st.State]++
 		act, why := Decide(st, o)
 		est := "–"
+		if st.State == Locked { // another process's work, shown and totalled apart
+			if sec, _, err := costs.Estimate(p.Model, p.Dataset, p.RunConfig.Train.Iterations, st.Iter); err == nil {
+				est = "(" + fmtDur(sec) + ", elsewhere)"
+				t.elsewhere += sec
+				t.nElsewhere++
+			}
+		}
 		if act != Skip && act != Hold {
 			if act == Replace {
 				st.Iter = 0
@@ -190,6 +201,9 @@ func (t *dryTotals) write(w io.Writer, runs, jobs int) {
 	default:
 		fmt.Fprintf(w, "estimated work left: %s of single-core time; with --jobs %d about %s wall (runs in the sweep's order, backend %s)\n",
 			fmtDur(t.total), jobs, fmtDur(schedule(t.durations, jobs)), ad.Backend())
+	}
+	if t.nElsewhere > 0 {
+		fmt.Fprintf(w, "  + %d runs running elsewhere, about %s of single-core time left by their last checkpoints (not counted above)\n", t.nElsewhere, fmtDur(t.elsewhere))
 	}
 	for _, m := range slices.Sorted(maps.Keys(t.unknown)) {
 		fmt.Fprintf(w, "  + %d %s runs of unknown cost (not measured under this backend, %s: add --measure)\n", t.unknown[m], m, ad.Backend())
