@@ -41,6 +41,7 @@ func KernelNames() []string {
 // UnknownKernelError is New's error for a name not in KernelNames.
 type UnknownKernelError struct{ Name string }
 
+// Error names the kernel asked for and the known ones.
 func (e *UnknownKernelError) Error() string {
 	return fmt.Sprintf("unknown kernel %q (known: %s)", e.Name, strings.Join(KernelNames(), ", "))
 }
