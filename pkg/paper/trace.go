@@ -5,6 +5,7 @@ import (
 	"io"
 	"path"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/mgpteam/mgp/pkg/plot"
@@ -80,7 +81,8 @@ func Trace(stdout io.Writer, runs []string, o TraceOptions) error {
 	return nil
 }
 
-// traceLabels names each result file by its directory, or, when two
+// traceLabels names each result file by its directory (a sweep's seed
+// directory with its data set, model and variant), or, when two
 // directories share a name, by its path below the directories all share
 // (without the trailing result.json).
 func traceLabels(paths []string) []string {
@@ -96,7 +98,7 @@ func traceLabels(paths []string) []string {
 	out := make([]string, len(paths))
 	if unique {
 		for i, d := range dirs {
-			out[i] = path.Base(d)
+			out[i] = sweepRunLabel(d)
 		}
 		return out
 	}
@@ -141,4 +143,17 @@ func traceSeries(r *results.Result, metric string) (xs, ys []float64) {
 		}
 	}
 	return xs, ys
+}
+
+// seedDir matches the seed directory of a sweep's run (s0, s12, ...).
+var seedDir = regexp.MustCompile(`^s[0-9]+$`)
+
+// sweepRunLabel is dir's last element, or, for a sweep's seed directory
+// (DATASET/MODEL/VARIANT/sN), those four: "s0" alone names no run.
+func sweepRunLabel(dir string) string {
+	parts := strings.Split(dir, "/")
+	if len(parts) >= 4 && seedDir.MatchString(parts[len(parts)-1]) {
+		return strings.Join(parts[len(parts)-4:], "/")
+	}
+	return path.Base(dir)
 }
