@@ -109,20 +109,31 @@ func (h Headline) SettingComparisons() []string {
 }
 
 // seriesKey identifies the rows that differ only in the varied setting
-// key: their model settings other than key, sorted. Rows of one model
-// with another key (SLGP with model.noise_per_output beside the paper's
-// SLGP) form a series of their own, so that a trend along key never
+// key: their model settings other than key and their protocol settings
+// (seriesProtocolKeys), sorted. Rows of one model with another key (SLGP
+// with model.noise_per_output beside the paper's SLGP) or another
+// protocol (CVAE with held-out selection beside CVAE at its last
+// iteration) form a series of their own, so that a trend along key never
 // mixes them.
 func seriesKey(settings map[string]string, key string) string {
 	var parts []string
 	for k, v := range settings {
-		if k != key && strings.HasPrefix(k, "model.") {
+		switch {
+		case k == key:
+		case strings.HasPrefix(k, "model."):
+			parts = append(parts, k+"="+v)
+		case slices.Contains(seriesProtocolKeys, k) && v != "" && v != "0" && v != "false":
 			parts = append(parts, k+"="+v)
 		}
 	}
 	slices.Sort(parts)
 	return strings.Join(parts, ";")
 }
+
+// seriesProtocolKeys are the training settings that change what a row
+// reports (held-out selection and its cadence, the iterations): rows that
+// differ in one are never one series. Unset, zero and false are the same.
+var seriesProtocolKeys = []string{"train.validation", "train.select_every", "train.iterations"}
 
 // filter returns the elements of es that keep accepts, in order.
 func filter[E any](es []E, keep func(E) bool) []E {

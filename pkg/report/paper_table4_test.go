@@ -193,3 +193,38 @@ func TestSettingComparisonsKeepSeries(t *testing.T) {
 		t.Errorf("comparisons mix the two series:\n%s", got)
 	}
 }
+
+// TestSettingComparisonsKeepProtocols: CVAE at its last iteration and CVAE
+// with held-out selection are two series along d_w, never compared as
+// "from d_w = 2 to 2" (the defect of results/table4-medium.md).
+func TestSettingComparisonsKeepProtocols(t *testing.T) {
+	files := []results.ResultFile{
+		mnistResult("cvae", "dw2", 0, 2745), mnistResult("cvae", "dw2-selected", 0, -851),
+		mnistResult("cvae", "dw16", 0, -600), mnistResult("cvae", "dw16-selected", 0, -900),
+	}
+	set := func(v string, selected bool) map[string]string {
+		m := map[string]string{"model.d_w": v, "train.iterations": "50000", "train.validation": "0", "train.select_every": "0"}
+		if selected {
+			m["train.validation"], m["train.select_every"] = "0.1", "1000"
+		}
+		return m
+	}
+	specs := []HeadlineSpec{
+		{Model: "cvae", Variant: "dw2", Label: "CVAE (d_w = 2)", Settings: set("2", false)},
+		{Model: "cvae", Variant: "dw2-selected", Label: "CVAE (d_w = 2, sel)", Settings: set("2", true)},
+		{Model: "cvae", Variant: "dw16", Label: "CVAE (d_w = 16)", Settings: set("16", false)},
+		{Model: "cvae", Variant: "dw16-selected", Label: "CVAE (d_w = 16, sel)", Settings: set("16", true)},
+	}
+	got := strings.Join(BuildHeadlineLookup(Summarise(files), specs, PaperValues()).SettingComparisons(), "\n")
+	for _, s := range []string{
+		"mnist, CVAE (d_w = 2) to CVAE (d_w = 16), from d_w = 2 to 16: ours improves (lower) (2745.00 to -600.00)",
+		"mnist, CVAE (d_w = 2, sel) to CVAE (d_w = 16, sel), from d_w = 2 to 16: ours improves (lower) (-851.00 to -900.00)",
+	} {
+		if !strings.Contains(got, s) {
+			t.Errorf("comparisons lack %q:\n%s", s, got)
+		}
+	}
+	if strings.Contains(got, "from d_w = 2 to 2") || strings.Contains(got, "from d_w = 16 to 16") {
+		t.Errorf("comparisons put two protocols in one series:\n%s", got)
+	}
+}
