@@ -35,3 +35,14 @@ func TestDetailCalibration(t *testing.T) {
 		}
 	}
 }
+
+// TestHeadlineMarkdownWithoutPaperValues: a table on data the paper gives
+// no number for (nytaxi) says so, not "the paper's mean ± sd beneath".
+func TestHeadlineMarkdownWithoutPaperValues(t *testing.T) {
+	h := Headline{Datasets: []string{"nytaxi"}, Rows: []HeadlineRow{{Label: "SGP", Cells: []HeadlineCell{{}}}}}
+	h.Rows[0].Cells[0].N, h.Rows[0].Cells[0].Mean = 3, 7.41
+	md := h.Markdown(HeadlineMeta{Title: "nytaxi"})
+	if !strings.Contains(md, "the paper gives no number for these data") || strings.Contains(md, "over 10 runs beneath") {
+		t.Errorf("table without paper values:\n%s", md)
+	}
+}

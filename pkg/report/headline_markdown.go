@@ -43,10 +43,14 @@ func (h Headline) Markdown(m HeadlineMeta) string {
 			"each output's scaled-Silverman KDE of the predictive samples (models.md §9.4); our mean ± population sd " +
 			"over n runs (one split and model seed each), the paper's single reported number beneath († its bold: " +
 			"the better model at that setting; the paper reports no spread, so there is no z-score). ")
-	} else {
+	} else if h.anyPaperValue() {
 		b.WriteString("Test NLL on the original y scale, lower is better: our mean ± population sd over n runs " +
 			"(one split and model seed each), the paper's mean ± sd over 10 runs beneath († and ‡: the paper's best " +
 			"and second best). ")
+	} else {
+		b.WriteString("Test NLL on the original y scale, lower is better: our mean ± population sd over n runs " +
+			"(one split and model seed each); the paper gives no number for these data (its results here are " +
+			"figures only), so none stands beneath. ")
 	}
 	fmt.Fprintf(&b, "**Bold**: our lowest mean in its column, *italics*: our second lowest, among the cells "+
 		"with n ≥ %d only (ties share a mark); a cell with fewer runs shows its n and is never marked; –: no runs.", MinMarkRuns)
@@ -152,4 +156,16 @@ func protocolSentence(p Protocol) string {
 		s += ", last iteration"
 	}
 	return s
+}
+
+// anyPaperValue is true when some cell has the paper's value.
+func (h Headline) anyPaperValue() bool {
+	for _, r := range h.Rows {
+		for _, c := range r.Cells {
+			if c.HasPaper {
+				return true
+			}
+		}
+	}
+	return false
 }
