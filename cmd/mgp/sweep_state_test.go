@@ -103,6 +103,35 @@ func TestSweepEvalWriteLeftoverNotDone(t *testing.T) {
 	}
 }
 
+// TestSweepDryRunOwnRate: a partial run whose checkpoint records 4 s for
+// its first 10 of 20 iterations is estimated at its own rate, 4 s more,
+// whatever the cost model says of its pair.
+func TestSweepDryRunOwnRate(t *testing.T) {
+	dir := t.TempDir()
+	spec := stateSweep(t, dir, "[0]", "")
+	if _, _, err := run(t, "sweep", "-c", spec); err != nil {
+		t.Fatal(err)
+	}
+	rd := filepath.Join(dir, "out", "step", "sgp", "default", "s0")
+	ck, err := train.LoadCheckpoint(filepath.Join(rd, train.CheckpointFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ck.Complete, ck.Result = false, nil
+	ck.State.Iter, ck.State.Adam.Step, ck.State.TrainSeconds = 10, 10, 4
+	if err := ck.Save(filepath.Join(rd, train.CheckpointFile)); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(rd, train.ResultFile)); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := run(t, "sweep", "-c", spec, "--dry-run", "--costs", t.TempDir())
+	if err != nil || !strings.Contains(out, "resumes: at iteration 10") || !strings.Contains(out, "  4s (own rate)") ||
+		!strings.Contains(out, "1 estimates (own rate) continue a run at the rate its checkpoint records") {
+		t.Fatalf("dry run (err %v):\n%s", err, out)
+	}
+}
+
 // TestSweepDryRunAgreesOnTruncatedCheckpoint: a cut-off checkpoint is
 // refused by the dry run and by the sweep alike (not "starts again" in one
 // and a failure in the other), both naming --restart; the sweep exits

@@ -135,7 +135,7 @@ func TestSweepDryRunEstimates(t *testing.T) {
 	}
 	defer l.Release()
 	out, _, err = run(t, "sweep", "-c", spec, "--dry-run", "--costs", costs)
-	if err != nil || !strings.Contains(out, "checkpointed at iteration 12") || !strings.Contains(out, ", elsewhere)") ||
+	if err != nil || !strings.Contains(out, "checkpointed at iteration 12") || !strings.Contains(out, ", own rate, elsewhere)") ||
 		!strings.Contains(out, "8 runs: 0 done, 0 partial, 7 todo, 0 failed, 1 running elsewhere") ||
 		!strings.Contains(out, "+ 1 runs running elsewhere, about ") {
 		t.Fatalf("dry run beside a held run (err %v):\n%s", err, out)

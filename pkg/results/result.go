@@ -100,9 +100,13 @@ type Result struct {
 	Split string `json:"split"`
 	// Iterations is the number of optimiser steps taken.
 	Iterations int `json:"iterations"`
-	// TrainSeconds is the wall-clock training time.
+	// TrainSeconds is the training time: wall-clock time over all the
+	// run's sessions, without the time the process was stopped (SIGSTOP,
+	// a suspended machine; results of versions before 2026-11-28 count
+	// it).
 	TrainSeconds float64 `json:"train_seconds"`
-	// EvalSeconds is the wall-clock evaluation time.
+	// EvalSeconds is the evaluation time (wall clock, stops left out as
+	// for TrainSeconds).
 	EvalSeconds float64 `json:"eval_seconds"`
 	// ItersPerSecond is Iterations / TrainSeconds.
 	ItersPerSecond float64 `json:"iters_per_second"`

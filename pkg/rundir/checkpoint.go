@@ -16,6 +16,9 @@ type Checkpoint struct {
 	Complete bool
 	// Iter and Total are the completed and the configured iterations.
 	Iter, Total int
+	// Seconds is the training time of the Iter iterations, over all
+	// sessions (0 when not recorded).
+	Seconds float64
 	// KeepsResult: it holds a copy of result.json (complete checkpoints of
 	// recent versions), from which a lost result.json is rebuilt.
 	KeepsResult bool

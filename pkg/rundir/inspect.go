@@ -46,7 +46,7 @@ func Inspect(dir string, j Judge, stale time.Duration) Status {
 		st := Status{State: Locked, Detail: fmt.Sprintf("running on %s (pid %d) since %s", h.Host, h.PID, h.Started)}
 		if j.Checkpoint != nil { // how far it got by its last checkpoint, for estimates of what it has left
 			if ck, _, err := j.Checkpoint(filepath.Join(dir, CheckpointFile)); err == nil && ck.Resumable && !ck.Complete && ck.Iter > 0 {
-				st.Iter = ck.Iter
+				st.Iter, st.Seconds = ck.Iter, ck.Seconds
 				st.Detail += fmt.Sprintf(", checkpointed at iteration %d", ck.Iter)
 			}
 		}
@@ -153,5 +153,5 @@ func checkpointStatus(dir string, j Judge) Status {
 	if ck.Complete {
 		return Status{State: Partial, Iter: ck.Iter, Detail: "finished; result.json is missing and is rebuilt from the complete checkpoint"}
 	}
-	return Status{State: Partial, Iter: ck.Iter, Detail: fmt.Sprintf("at iteration %d", ck.Iter)}
+	return Status{State: Partial, Iter: ck.Iter, Seconds: ck.Seconds, Detail: fmt.Sprintf("at iteration %d", ck.Iter)}
 }

@@ -37,8 +37,10 @@ type Status struct {
 	// Detail says why, in words for progress lines and dry runs.
 	Detail string
 	// Iter is the checkpoint's iteration for Partial runs, and for Locked
-	// runs the one of the holder's last checkpoint.
-	Iter int
+	// runs the one of the holder's last checkpoint; Seconds the training
+	// time of those iterations (0 when not recorded).
+	Iter    int
+	Seconds float64
 	// Retry is, for a Failed run, the state of what the failure left (its
 	// checkpoint): what a retry of the failed run does with it.
 	Retry *Status

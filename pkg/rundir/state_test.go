@@ -166,17 +166,17 @@ func TestInspectStates(t *testing.T) {
 // at its last checkpoint's iteration, and what its files say for InspectFiles (the holder's own view); a
 // finished run is Done whoever holds it.
 func TestInspectLocked(t *testing.T) {
-	dir := makeDir(t, ck(Checkpoint{Resumable: true, Iter: 3, Total: 9}, "a", "x"))
+	dir := makeDir(t, ck(Checkpoint{Resumable: true, Iter: 3, Total: 9, Seconds: 6}, "a", "x"))
 	l, err := runlock.Acquire(dir, time.Minute)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer l.Release()
 	if st := Inspect(dir, fakeJudge(false), time.Minute); st.State != Locked || !strings.Contains(st.Detail, "running on") ||
-		st.Iter != 3 || !strings.Contains(st.Detail, "checkpointed at iteration 3") {
+		st.Iter != 3 || st.Seconds != 6 || !strings.Contains(st.Detail, "checkpointed at iteration 3") {
 		t.Fatalf("held run: %v at %d (%s), want Locked at its checkpoint's iteration 3", st.State, st.Iter, st.Detail)
 	}
-	if st := InspectFiles(dir, fakeJudge(false)); st.State != Partial {
+	if st := InspectFiles(dir, fakeJudge(false)); st.State != Partial || st.Iter != 3 || st.Seconds != 6 {
 		t.Fatalf("held run, files only: %v (%s)", st.State, st.Detail)
 	}
 	if act := ActionFor(Status{State: Locked}, Policy{RetryFailed: true, RerunChanged: true, Restart: true}); act != Hold {

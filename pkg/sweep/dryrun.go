@@ -93,6 +93,8 @@ type dryTotals struct {
 	// processes hold, from their last checkpoints: not in total.
 	elsewhere  float64
 	nElsewhere int
+	// own counts the estimates made at the run's own rate so far.
+	own int
 }
 
 // writeRunTable writes one line per run (its state, iterations and
@@ -107,25 +109,59 @@ func writeRunTable(w io.Writer, ps []Prepared, costs *CostModel, o Options) *dry
 		act, why := Decide(st, o)
 		est := "–"
 		if st.State == Locked { // another process's work, shown and totalled apart
-			if sec, _, err := costs.Estimate(p.Model, p.Dataset, p.RunConfig.Train.Iterations, st.Iter); err == nil {
-				est = "(" + fmtDur(sec) + ", elsewhere)"
+			if sec, own, _, err := remaining(costs, p, st); err == nil {
+				est = fmtDur(sec)
+				if own {
+					est += ", own rate"
+				}
+				est = "(" + est + ", elsewhere)"
 				t.elsewhere += sec
 				t.nElsewhere++
 			}
 		}
 		if act != Skip && act != Hold {
 			if act == Replace {
-				st.Iter = 0
+				st.Iter, st.Seconds = 0, 0
 			}
-			est = t.add(costs.Estimate(p.Model, p.Dataset, p.RunConfig.Train.Iterations, st.Iter))
+			sec, own, exact, err := remaining(costs, p, st)
+			est = t.add(sec, exact, err)
 			if est == "unknown" {
 				t.unknown[p.Model]++
+			}
+			if own {
+				est += ownMark(own)
+				t.own++
 			}
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\n", p.ID(), stateText(st, act, why), p.RunConfig.Train.Iterations, est)
 	}
 	_ = tw.Flush()
 	return t
+}
+
+// remaining estimates the seconds p has left from where st says it is: a
+// run that has trained (a checkpoint recording its iterations' time) at
+// its own rate so far, with the cost model's evaluation time; any other
+// from the cost model (see CostModel.Estimate). own says which.
+func remaining(costs *CostModel, p Prepared, st Status) (sec float64, own, exact bool, err error) {
+	total := p.RunConfig.Train.Iterations
+	if st.Iter > 0 && st.Seconds > 0 {
+		ev := 0.0
+		if c, ok := costs.Get(p.Model, p.Dataset); ok {
+			ev = c.EvalSeconds
+		}
+		return float64(max(total-st.Iter, 0))*st.Seconds/float64(st.Iter) + ev, true, true, nil
+	}
+	sec, exact, err = costs.Estimate(p.Model, p.Dataset, total, st.Iter)
+	return sec, false, exact, err
+}
+
+// ownMark marks an estimate made at the run's own rate.
+func ownMark(own bool) string {
+	if own {
+		return " (own rate)"
+	}
+	return ""
 }
 
 // add counts one run's estimate and returns it as the table shows it.
@@ -201,6 +237,9 @@ func (t *dryTotals) write(w io.Writer, runs, jobs int) {
 	default:
 		fmt.Fprintf(w, "estimated work left: %s of single-core time; with --jobs %d about %s wall (runs in the sweep's order, backend %s)\n",
 			fmtDur(t.total), jobs, fmtDur(schedule(t.durations, jobs)), ad.Backend())
+	}
+	if t.own > 0 {
+		fmt.Fprintf(w, "  %d estimates (own rate) continue a run at the rate its checkpoint records for the iterations it has done\n", t.own)
 	}
 	if t.nElsewhere > 0 {
 		fmt.Fprintf(w, "  + %d runs running elsewhere, about %s of single-core time left by their last checkpoints (not counted above)\n", t.nElsewhere, fmtDur(t.elsewhere))

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/mgpteam/mgp/internal/awake"
 	"github.com/mgpteam/mgp/pkg/runlock"
 )
 
@@ -116,9 +117,7 @@ func Execute(ctx context.Context, runs []Run, run Runner, o Options) Summary {
 		o.Poll = runlock.Heartbeat
 	}
 	p := &progress{w: o.Progress, sum: Summary{Total: len(runs)}, est: o.Estimate, jobs: o.Jobs, shared: o.Shared, start: time.Now()}
-	clock := startAwakeClock()
-	defer clock.stop()
-	p.clock = clock.now
+	p.clock = awake.Now
 	todo := runs[:0:0]
 	for _, r := range runs {
 		if act, _ := Decide(fileStatus(r.Dir, r.Want), o); act == Skip { // finished before: no work, no ETA share

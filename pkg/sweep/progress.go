@@ -18,8 +18,9 @@ type progress struct {
 	jobs    int
 	shared  bool // other processes take runs of the same sweep
 	start   time.Time
-	// clock times the runs: the awake clock's reading, without the time
-	// the process was stopped (nil: wall time since the first reading).
+	// clock times the runs: the process's awake clock (awake.Now), without
+	// the time the process was stopped (nil: wall time since the first
+	// reading).
 	clock func() time.Duration
 	// calibration: measured / estimated seconds of runs completed here.
 	measured, estimated float64

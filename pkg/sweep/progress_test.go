@@ -30,27 +30,6 @@ func TestETAUsesRunsMeasuredHere(t *testing.T) {
 	}
 }
 
-// TestAwakeClockLeavesOutStops: ticks a second apart count in full; a gap
-// of a minute (a SIGSTOP) counts as one tick; late reads see the same.
-func TestAwakeClockLeavesOutStops(t *testing.T) {
-	t0 := time.Date(2026, 11, 28, 0, 0, 0, 0, time.UTC)
-	c := &awakeClock{start: t0, last: t0}
-	sec := func(s int) time.Time { return t0.Add(time.Duration(s) * time.Second) }
-	for s := 1; s <= 10; s++ {
-		c.observe(sec(s))
-	}
-	if got := c.at(sec(10)); got != 10*time.Second {
-		t.Fatalf("10 s of ticks: %v", got)
-	}
-	c.observe(sec(70)) // stopped from 10 s to 69 s
-	if got := c.at(sec(72)); got != 13*time.Second {
-		t.Fatalf("after a 60 s stop, at 72 s wall: %v, want 13s", got)
-	}
-	if got := c.at(sec(75)); got != 16*time.Second { // a read 3 s late is not a stop
-		t.Fatalf("at 75 s wall: %v, want 16s", got)
-	}
-}
-
 // TestETACalibratesOnAwakeTime: a run that took its estimate's time while
 // awake keeps the ETA at the estimate, however long it was stopped; the
 // wall-clock calibration made the next runs' estimates as long as the pause.

@@ -23,7 +23,9 @@ import (
 //   - sweep may import train: it resolves run configs, reads checkpoints
 //     and times runs (Measure) through it, while how a run is executed is
 //     the caller's; train never imports sweep;
-//   - runlock (the run lock) imports no other package of this project;
+//   - runlock (the run lock) and internal/awake (the process's awake
+//     clock, which any package may import) import no other package of
+//     this project;
 //   - compare (mgp compare without the CLI) may import sweep, train,
 //     report, results, plot, eval, data and rundir, and what they stand on
 //     (models, its own predictive type among them; autodiff, config,
@@ -70,7 +72,11 @@ func depRules() []depRule {
 		return out
 	}
 	cli := []string{"github.com/spf13/cobra", "github.com/spf13/viper"}
+	// awake (the process's awake clock, for training times and ETAs) is
+	// a leaf any package may import.
+	awake := modulePath + "internal/awake"
 	rules := []depRule{
+		{pkg: "internal/awake", only: []string{}, forbidden: cli},
 		{pkg: "cmd/mgp"},
 		{pkg: "pkg/autodiff", forbidden: append(p("models", "data", "eval", "results", "report", "train", "sweep", "compare", "predict", "fit", "paper"), cli...)},
 		{pkg: "pkg/models", forbidden: append(p("data", "eval", "results", "report", "train", "sweep", "compare", "predict", "fit", "paper"), cli...)},
@@ -87,12 +93,12 @@ func depRules() []depRule {
 		{pkg: "pkg/outpath", only: p("rundir", "results", "runlock", "config"), forbidden: cli},
 		{pkg: "pkg/train", forbidden: append(p("report", "sweep", "compare", "predict", "fit", "paper"), cli...)},
 		{pkg: "pkg/sweep", forbidden: append(p("report", "compare", "predict", "fit", "paper"), cli...)},
-		{pkg: "pkg/compare", only: p("sweep", "train", "report", "results", "plot", "eval", "data", "rundir",
-			"models", "autodiff", "config", "runlock"), forbidden: cli},
+		{pkg: "pkg/compare", only: append(p("sweep", "train", "report", "results", "plot", "eval", "data", "rundir",
+			"models", "autodiff", "config", "runlock"), awake), forbidden: cli},
 		// predict applies a saved run: train and what train itself
 		// depends on, never sweep, report or the CLI.
-		{pkg: "pkg/predict", only: p("train", "models", "data", "eval", "results", "autodiff", "config", "runlock", "rundir"), forbidden: cli},
-		{pkg: "pkg/fit", only: p("train", "predict", "data", "models", "results", "rundir", "eval", "autodiff", "config", "runlock"), forbidden: cli},
+		{pkg: "pkg/predict", only: append(p("train", "models", "data", "eval", "results", "autodiff", "config", "runlock", "rundir"), awake), forbidden: cli},
+		{pkg: "pkg/fit", only: append(p("train", "predict", "data", "models", "results", "rundir", "eval", "autodiff", "config", "runlock"), awake), forbidden: cli},
 		// paper (the paper's figures and tables) draws on plot, report,
 		// results, rundir, sweep, train, models, data and eval; it never
 		// imports compare, cobra or viper, and no package under pkg/

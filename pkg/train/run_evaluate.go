@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/mgpteam/mgp/internal/awake"
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
 	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/results"
@@ -55,7 +56,7 @@ func (r *run) evalOptions() EvalOptions {
 // result with the diagnostics (which describe the draws).
 func (r *run) evaluate() (*results.Result, error) {
 	cfg, exp, m := r.cfg, r.exp, r.m
-	t1 := time.Now()
+	t1 := awake.Now() // stopped time is not evaluation time
 	if r.sel == nil {
 		r.pred = PredictiveFor(cfg.Eval.Latent)
 	}
@@ -81,7 +82,7 @@ func (r *run) evaluate() (*results.Result, error) {
 		}
 		drawsMet = &dm
 	}
-	evalSec := time.Since(t1).Seconds()
+	evalSec := (awake.Now() - t1).Seconds()
 	trainSec := r.tr.Seconds()
 	res := &results.Result{
 		Model: cfg.ModelName(), Dataset: exp.Name, Variant: r.opts.Variant, Config: configMap(cfg),

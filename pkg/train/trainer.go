@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/mgpteam/mgp/internal/awake"
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
 	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/models"
@@ -62,8 +63,9 @@ type Trainer struct {
 	iter    int
 	evals   uint64
 	trace   []results.TracePoint
-	elapsed float64 // training seconds of earlier sessions
-	started time.Time
+	elapsed float64       // training seconds of earlier sessions
+	started time.Duration // awake.Now at the start of this session's Run
+	running bool
 
 	// Eval, when set and cfg.EvalEvery > 0, is called every EvalEvery
 	// iterations with the 1-based count of evaluations so far (so that a
@@ -109,12 +111,14 @@ func (t *Trainer) Iter() int { return t.iter }
 // Trace returns the trace recorded so far.
 func (t *Trainer) Trace() []results.TracePoint { return t.trace }
 
-// Seconds returns the training time of this and all earlier sessions.
+// Seconds returns the training time of this and all earlier sessions,
+// counted on the process's awake clock: time the process was stopped
+// (SIGSTOP, a suspended machine) is not training time.
 func (t *Trainer) Seconds() float64 {
-	if t.started.IsZero() {
+	if !t.running {
 		return t.elapsed
 	}
-	return t.elapsed + time.Since(t.started).Seconds()
+	return t.elapsed + (awake.Now() - t.started).Seconds()
 }
 
 // Run trains until cfg.Iterations iterations are complete or Stop says
@@ -129,10 +133,10 @@ func (t *Trainer) Run(ctx context.Context) error {
 		t.Progress.Total = t.cfg.Iterations
 		t.Progress.StartAt(t.iter)
 	}
-	t.started = time.Now()
+	t.started, t.running = awake.Now(), true
 	defer func() {
-		t.elapsed += time.Since(t.started).Seconds()
-		t.started = time.Time{}
+		t.elapsed += (awake.Now() - t.started).Seconds()
+		t.running = false
 	}()
 	for t.iter < t.cfg.Iterations {
 		if t.Stop != nil && t.Stop() {

@@ -13,7 +13,7 @@ func (ck *Checkpoint) Facts() rundir.Checkpoint {
 		KeepsResult: ck.Result != nil, Selection: ck.Selection != nil,
 	}
 	if ck.State != nil {
-		f.Resumable, f.Iter = true, ck.State.Iter
+		f.Resumable, f.Iter, f.Seconds = true, ck.State.Iter, ck.State.TrainSeconds
 	}
 	return f
 }
