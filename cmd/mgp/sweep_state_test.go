@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/rundir"
 	"github.com/mgpteam/mgp/pkg/train"
 )
 
@@ -129,6 +130,14 @@ func TestSweepDryRunOwnRate(t *testing.T) {
 	if err != nil || !strings.Contains(out, "resumes: at iteration 10") || !strings.Contains(out, "  4s (own rate)") ||
 		!strings.Contains(out, "1 estimates (own rate) continue a run at the rate its checkpoint records") {
 		t.Fatalf("dry run (err %v):\n%s", err, out)
+	}
+	// Failed there, --retry-failed goes on from the checkpoint at its rate.
+	if err := rundir.WriteError(rd, "step/sgp/default/s0", "NaN at iteration 11", "test"); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err = run(t, "sweep", "-c", spec, "--dry-run", "--retry-failed", "--costs", t.TempDir())
+	if err != nil || !strings.Contains(out, "  4s (own rate)") || !strings.Contains(out, "0 todo, 1 failed") {
+		t.Fatalf("dry run --retry-failed (err %v):\n%s", err, out)
 	}
 }
 

@@ -120,8 +120,11 @@ func writeRunTable(w io.Writer, ps []Prepared, costs *CostModel, o Options) *dry
 			}
 		}
 		if act != Skip && act != Hold {
-			if act == Replace {
+			switch {
+			case act == Replace:
 				st.Iter, st.Seconds = 0, 0
+			case st.State == Failed && st.Retry != nil: // --retry-failed goes on from what the failure left
+				st.Iter, st.Seconds = st.Retry.Iter, st.Retry.Seconds
 			}
 			sec, own, exact, err := remaining(costs, p, st)
 			est = t.add(sec, exact, err)
