@@ -63,26 +63,39 @@ func TestSweepEditedSweepFileReportsChangedRuns(t *testing.T) {
 	}
 }
 
-// TestSweepEvalWriteLeftoverNotDone: a result.json without the complete
-// flag beside an unfinished checkpoint (as `mgp eval --write` of earlier
-// versions left on an unfinished run) does not make the run done: the
-// dry run says it resumes, and the sweep finishes it.
-func TestSweepEvalWriteLeftoverNotDone(t *testing.T) {
+// unfinishedAt10 runs stateSweep's one run (20 iterations) and rewrites
+// its checkpoint as unfinished at iteration 10, recording seconds of
+// training (0: as the sweep measured them); it returns the sweep file and
+// the run directory, whose result.json is left as the sweep wrote it.
+func unfinishedAt10(t *testing.T, seconds float64) (spec, rd string) {
+	t.Helper()
 	dir := t.TempDir()
-	spec := stateSweep(t, dir, "[0]", "")
+	spec = stateSweep(t, dir, "[0]", "")
 	if _, _, err := run(t, "sweep", "-c", spec); err != nil {
 		t.Fatal(err)
 	}
-	rd := filepath.Join(dir, "out", "step", "sgp", "default", "s0")
+	rd = filepath.Join(dir, "out", "step", "sgp", "default", "s0")
 	ck, err := train.LoadCheckpoint(filepath.Join(rd, train.CheckpointFile))
 	if err != nil {
 		t.Fatal(err)
 	}
 	ck.Complete, ck.Result = false, nil
 	ck.State.Iter, ck.State.Adam.Step = 10, 10
+	if seconds > 0 {
+		ck.State.TrainSeconds = seconds
+	}
 	if err := ck.Save(filepath.Join(rd, train.CheckpointFile)); err != nil {
 		t.Fatal(err)
 	}
+	return spec, rd
+}
+
+// TestSweepEvalWriteLeftoverNotDone: a result.json without the complete
+// flag beside an unfinished checkpoint (as `mgp eval --write` of earlier
+// versions left on an unfinished run) does not make the run done: the
+// dry run says it resumes, and the sweep finishes it.
+func TestSweepEvalWriteLeftoverNotDone(t *testing.T) {
+	spec, rd := unfinishedAt10(t, 0)
 	res, err := results.ReadResult(filepath.Join(rd, train.ResultFile))
 	if err != nil {
 		t.Fatal(err)
@@ -108,21 +121,7 @@ func TestSweepEvalWriteLeftoverNotDone(t *testing.T) {
 // its first 10 of 20 iterations is estimated at its own rate, 4 s more,
 // whatever the cost model says of its pair.
 func TestSweepDryRunOwnRate(t *testing.T) {
-	dir := t.TempDir()
-	spec := stateSweep(t, dir, "[0]", "")
-	if _, _, err := run(t, "sweep", "-c", spec); err != nil {
-		t.Fatal(err)
-	}
-	rd := filepath.Join(dir, "out", "step", "sgp", "default", "s0")
-	ck, err := train.LoadCheckpoint(filepath.Join(rd, train.CheckpointFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ck.Complete, ck.Result = false, nil
-	ck.State.Iter, ck.State.Adam.Step, ck.State.TrainSeconds = 10, 10, 4
-	if err := ck.Save(filepath.Join(rd, train.CheckpointFile)); err != nil {
-		t.Fatal(err)
-	}
+	spec, rd := unfinishedAt10(t, 4)
 	if err := os.Remove(filepath.Join(rd, train.ResultFile)); err != nil {
 		t.Fatal(err)
 	}
