@@ -6,6 +6,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/mgpteam/mgp/internal/awake"
 	"golang.org/x/term"
 )
 
@@ -17,8 +18,8 @@ type Progress struct {
 	Every    int // plain-line cadence
 	Total    int
 	Label    string
-	start    time.Time
-	from     int // iterations done before this session
+	start    time.Duration // awake.Now at the session's start: stops do not lower the rate
+	from     int           // iterations done before this session
 	lastDraw time.Time
 }
 
@@ -37,7 +38,7 @@ func (p *Progress) StartAt(from int) {
 	if p == nil {
 		return
 	}
-	p.start, p.from = time.Now(), from
+	p.start, p.from = awake.Now(), from
 }
 
 // Update reports iteration it (1-based) with the current objective.
@@ -45,7 +46,7 @@ func (p *Progress) Update(it int, elbo float64) {
 	if p == nil || p.W == nil {
 		return
 	}
-	el := time.Since(p.start).Seconds()
+	el := (awake.Now() - p.start).Seconds()
 	rate := float64(it-p.from) / max(el, 1e-9)
 	eta := time.Duration(float64(p.Total-it)/max(rate, 1e-9)) * time.Second
 	if p.TTY {
