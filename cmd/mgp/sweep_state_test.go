@@ -65,7 +65,8 @@ func TestSweepEditedSweepFileReportsChangedRuns(t *testing.T) {
 
 // unfinishedAt10 runs stateSweep's one run (20 iterations) and rewrites
 // its checkpoint as unfinished at iteration 10, recording seconds of
-// training (0: as the sweep measured them); it returns the sweep file and
+// training (0: keeps the time the sweep recorded for all 20 iterations);
+// it returns the sweep file and
 // the run directory, whose result.json is left as the sweep wrote it.
 func unfinishedAt10(t *testing.T, seconds float64) (spec, rd string) {
 	t.Helper()

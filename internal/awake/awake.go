@@ -1,8 +1,11 @@
 // Package awake measures the time a process was able to run: wall time
-// minus the gaps in which it was stopped (SIGSTOP, a suspended machine),
-// seen as ticks of a ticker that arrive late. Training times and the
-// sweep's ETA use it, so that a run paused and continued later does not
-// count the pause as training.
+// minus the gaps in which it was stopped by SIGSTOP (or SIGTSTP) and later
+// continued. A stop shows as a ticker that looked late and a SIGCONT that
+// arrived meanwhile; a process that was only slow (starved of CPU, swapping)
+// gets no SIGCONT and keeps its time. Training times and the sweep's ETA
+// use it, so that a run paused and continued later does not count the
+// pause as training. (Go's monotonic clock does not advance while the
+// machine is suspended, so suspends never counted.)
 package awake
 
 import (
@@ -11,15 +14,14 @@ import (
 )
 
 // Tick is how often the process clock looks at the wall clock, and Late
-// how late a look must be to count as a stop: a stopped process misses
-// its ticks, a busy one is at most a scheduling delay late.
+// how late a look must be, with a SIGCONT received since the previous
+// one, to count as a stop.
 const (
 	Tick = time.Second
-	Late = 5 * time.Second
+	Late = 2 * time.Second
 )
 
-// Clock is an awake clock. The zero value is not usable: see Start and
-// Now.
+// Clock is an awake clock: see New, Start and Now.
 type Clock struct {
 	mu     sync.Mutex
 	start  time.Time
@@ -30,34 +32,62 @@ type Clock struct {
 }
 
 // New returns a clock started at t that counts only the looks it is given
-// (Observe); Start adds the ticker.
+// (Observe); Start adds the ticker and the SIGCONT watch.
 func New(t time.Time) *Clock { return &Clock{start: t, last: t, done: make(chan struct{})} }
 
 // Start returns a clock that looks at the wall clock every Tick until
-// Stop.
+// Stop. A look later than Late waits up to settle for a SIGCONT (the
+// signal can reach the process just after its ticker) before it is
+// judged.
 func Start() *Clock {
 	c := New(time.Now())
+	cont, unwatch := watchContinue()
 	go func() {
 		t := time.NewTicker(Tick)
 		defer t.Stop()
+		defer unwatch()
+		continued := false
 		for {
 			select {
 			case <-c.done:
 				return
+			case <-cont:
+				continued = true
 			case <-t.C:
-				c.Observe(time.Now())
+				now := time.Now()
+				if !continued && now.Sub(c.lastLook()) > Late {
+					select {
+					case <-cont:
+						continued = true
+					case <-time.After(settle):
+					}
+				}
+				c.Observe(now, continued)
+				continued = false
 			}
 		}
 	}()
 	return c
 }
 
-// Observe records a look at the wall clock at t: a gap since the last
-// look longer than Late counts, less one Tick, as stopped time.
-func (c *Clock) Observe(t time.Time) {
+// settle is how long a late look waits for its SIGCONT.
+const settle = 250 * time.Millisecond
+
+// lastLook is the time of the latest look.
+func (c *Clock) lastLook() time.Time {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if gap := t.Sub(c.last); gap > Late {
+	return c.last
+}
+
+// Observe records a look at the wall clock at t; continued says whether
+// the process was continued (SIGCONT) since the previous look. A gap
+// since that look longer than Late, with continued, counts less one Tick
+// as stopped time. Only the clock's ticker (and tests) look.
+func (c *Clock) Observe(t time.Time, continued bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if gap := t.Sub(c.last); continued && gap > Late {
 		c.paused += gap - Tick
 	}
 	if t.After(c.last) {
@@ -65,18 +95,25 @@ func (c *Clock) Observe(t time.Time) {
 	}
 }
 
-// At is the awake time since the clock started, read at wall time t.
+// At reads the clock at wall time t: the awake time to the latest look,
+// plus the time since it. A gap since that look longer than Late is not
+// judged yet (a stop or a slow process), so it counts as one Tick until
+// the next look judges it; readings never decrease.
 func (c *Clock) At(t time.Time) time.Duration {
-	c.Observe(t)
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.last.Sub(c.start) - c.paused
+	extra := max(t.Sub(c.last), 0)
+	if extra > Late {
+		extra = Tick
+	}
+	return c.last.Sub(c.start) - c.paused + extra
 }
 
 // Since is the awake time since the clock started, read now.
 func (c *Clock) Since() time.Duration { return c.At(time.Now()) }
 
-// Stop ends the ticker; the clock can still be read.
+// Stop ends the ticker and the SIGCONT watch; the clock can still be
+// read.
 func (c *Clock) Stop() { c.once.Do(func() { close(c.done) }) }
 
 var (

@@ -13,7 +13,7 @@ import (
 // TestExportedNamesHaveDocComments walks the module's non-main packages
 // (tests and testdata aside) and fails for every exported function,
 // method of an exported type, type, constant or variable without a doc
-// comment, naming its file and line.
+// comment (its own, or its group's), naming its file and line.
 func TestExportedNamesHaveDocComments(t *testing.T) {
 	root, err := filepath.Abs("../..")
 	if err != nil {
@@ -92,7 +92,10 @@ func exportedRecv(recv *ast.FieldList) bool {
 	if s, ok := typ.(*ast.StarExpr); ok {
 		typ = s.X
 	}
-	if g, ok := typ.(*ast.IndexExpr); ok {
+	switch g := typ.(type) {
+	case *ast.IndexExpr: // a generic type with one parameter
+		typ = g.X
+	case *ast.IndexListExpr: // with several
 		typ = g.X
 	}
 	id, ok := typ.(*ast.Ident)

@@ -81,10 +81,10 @@ func Trace(stdout io.Writer, runs []string, o TraceOptions) error {
 	return nil
 }
 
-// traceLabels names each result file by its directory (a sweep's seed
-// directory with its data set, model and variant), or, when two
+// traceLabels names each result file by its directory, or, when two
 // directories share a name, by its path below the directories all share
-// (without the trailing result.json).
+// (without the trailing result.json); a sweep's seed directory always
+// comes with its data set, model and variant.
 func traceLabels(paths []string) []string {
 	dirs := make([]string, len(paths))
 	seen := map[string]bool{}
@@ -114,6 +114,9 @@ func traceLabels(paths []string) []string {
 	for i, d := range dirs {
 		parts := strings.Split(d, "/")
 		k := min(len(common), len(parts)-1)
+		if seedDir.MatchString(parts[len(parts)-1]) { // a sweep run: at least DATASET/MODEL/VARIANT/sN
+			k = min(k, max(len(parts)-4, 0))
+		}
 		out[i] = strings.Join(parts[k:], "/")
 	}
 	return out

@@ -33,7 +33,8 @@ func (m HeadlineMeta) header(b *strings.Builder, suffix string) {
 // Markdown renders the headline table: the header, one row per declared
 // row and one column per data set, each cell our "mean ± sd (n)" (bold:
 // lowest mean of the column, italics: second, among cells with n ≥
-// MinMarkRuns) with the paper's value beneath it; then a footnote per row
+// MinMarkRuns) with the paper's value beneath it where the paper gives
+// one; then a footnote per row
 // stating its protocol, and the notes.
 func (h Headline) Markdown(m HeadlineMeta) string {
 	var b strings.Builder

@@ -71,7 +71,8 @@ func (h Headline) SettingComparisons() []string {
 				for _, e := range at {
 					parts = append(parts, fmt.Sprintf("%s %.2f (n = %d)", e.label, e.c.Mean, e.c.N))
 				}
-				s := fmt.Sprintf("%s, %s = %s: lowest %s; ours in order: %s", d, name, v, strings.ToUpper(at[0].model), strings.Join(parts, " < "))
+				// the lowest row by its label: rows of one model may differ in protocol
+				s := fmt.Sprintf("%s, %s = %s: lowest %s; ours in order: %s", d, name, v, at[0].label, strings.Join(parts, " < "))
 				if best := paperLowest(at, func(e entry) HeadlineCell { return e.c }, func(e entry) string { return e.model }); best != "" {
 					s += "; the paper's lowest: " + strings.ToUpper(best)
 				}

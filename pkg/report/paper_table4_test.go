@@ -134,8 +134,8 @@ func TestHeadlineTable4(t *testing.T) {
 	}
 	for _, s := range []string{
 		"## Between the rows\n\n",
-		"- mnist, d_w = 2: lowest SLGP; ours in order: SLGP (d_w = 2) -1005.00 (n = 2) < CVAE (d_w = 2) -700.00 (n = 1); the paper's lowest: SLGP.\n",
-		"- mnist, d_w = 16: lowest SLGP; ours in order: SLGP (d_w = 16) -1100.00 (n = 1) < CVAE (d_w = 16) -800.00 (n = 1); the paper's lowest: SLGP.\n",
+		"- mnist, d_w = 2: lowest SLGP (d_w = 2); ours in order: SLGP (d_w = 2) -1005.00 (n = 2) < CVAE (d_w = 2) -700.00 (n = 1); the paper's lowest: SLGP.\n",
+		"- mnist, d_w = 16: lowest SLGP (d_w = 16); ours in order: SLGP (d_w = 16) -1100.00 (n = 1) < CVAE (d_w = 16) -800.00 (n = 1); the paper's lowest: SLGP.\n",
 		"- mnist, CVAE from d_w = 2 to 16: ours improves (lower) (-700.00 to -800.00), the paper's improves (lower) (-825.11 to -935.47).\n",
 		"- mnist, SLGP from d_w = 2 to 16: ours improves (lower) (-1005.00 to -1100.00), the paper's improves (lower) (-1198.25 to -1225.22).\n",
 	} {
@@ -223,6 +223,9 @@ func TestSettingComparisonsKeepProtocols(t *testing.T) {
 		if !strings.Contains(got, s) {
 			t.Errorf("comparisons lack %q:\n%s", s, got)
 		}
+	}
+	if !strings.Contains(got, "mnist, d_w = 2: lowest CVAE (d_w = 2, sel); ours in order") {
+		t.Errorf("the lowest row at d_w = 2 is not named by its label:\n%s", got)
 	}
 	if strings.Contains(got, "from d_w = 2 to 2") || strings.Contains(got, "from d_w = 16 to 16") {
 		t.Errorf("comparisons put two protocols in one series:\n%s", got)

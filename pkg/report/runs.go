@@ -37,8 +37,8 @@ type RunRow struct {
 	LastNLL float64
 	// Diags holds the requested diagnostics, NaN where the run lacks one.
 	Diags []float64
-	// TrainSeconds is the run's wall-clock training time (over all its
-	// sessions when it was resumed).
+	// TrainSeconds is the run's training time (over all its sessions when
+	// it was resumed; see results.Result.TrainSeconds).
 	TrainSeconds float64
 	// Warnings counts the run's warnings.
 	Warnings int

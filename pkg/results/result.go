@@ -101,9 +101,10 @@ type Result struct {
 	// Iterations is the number of optimiser steps taken.
 	Iterations int `json:"iterations"`
 	// TrainSeconds is the training time: wall-clock time over all the
-	// run's sessions, without the time the process was stopped (SIGSTOP,
-	// a suspended machine; results of versions before 2026-11-28 count
-	// it).
+	// run's sessions, without the time the process was stopped by SIGSTOP
+	// and continued (internal/awake; results of versions before
+	// 2026-11-28 count it, and a run resumed across that change mixes
+	// both). A suspended machine's time never counted.
 	TrainSeconds float64 `json:"train_seconds"`
 	// EvalSeconds is the evaluation time (wall clock, stops left out as
 	// for TrainSeconds).

@@ -93,6 +93,8 @@ type dryTotals struct {
 	// processes hold, from their last checkpoints: not in total.
 	elsewhere  float64
 	nElsewhere int
+	// nElsewhereUnknown counts the held runs without an estimate.
+	nElsewhereUnknown int
 	// own counts the estimates made at the run's own rate so far.
 	own int
 }
@@ -117,6 +119,9 @@ func writeRunTable(w io.Writer, ps []Prepared, costs *CostModel, o Options) *dry
 				est = "(" + est + ", elsewhere)"
 				t.elsewhere += sec
 				t.nElsewhere++
+			} else {
+				est = "(unknown, elsewhere)"
+				t.nElsewhereUnknown++
 			}
 		}
 		if act != Skip && act != Hold {
@@ -149,11 +154,13 @@ func writeRunTable(w io.Writer, ps []Prepared, costs *CostModel, o Options) *dry
 func remaining(costs *CostModel, p Prepared, st Status) (sec float64, own, exact bool, err error) {
 	total := p.RunConfig.Train.Iterations
 	if st.Iter > 0 && st.Seconds > 0 {
-		ev := 0.0
-		if c, ok := costs.Get(p.Model, p.Dataset); ok {
-			ev = c.EvalSeconds
+		// the final evaluation as the cost model has it (≈ when borrowed;
+		// none when the model was never measured)
+		ev, exact := 0.0, true
+		if e, ex, err := costs.Estimate(p.Model, p.Dataset, 0, 0); err == nil {
+			ev, exact = e, ex
 		}
-		return float64(max(total-st.Iter, 0))*st.Seconds/float64(st.Iter) + ev, true, true, nil
+		return float64(max(total-st.Iter, 0))*st.Seconds/float64(st.Iter) + ev, true, exact, nil
 	}
 	sec, exact, err = costs.Estimate(p.Model, p.Dataset, total, st.Iter)
 	return sec, false, exact, err
@@ -246,6 +253,9 @@ func (t *dryTotals) write(w io.Writer, runs, jobs int) {
 	}
 	if t.nElsewhere > 0 {
 		fmt.Fprintf(w, "  + %d runs running elsewhere, about %s of single-core time left by their last checkpoints (not counted above)\n", t.nElsewhere, fmtDur(t.elsewhere))
+	}
+	if t.nElsewhereUnknown > 0 {
+		fmt.Fprintf(w, "  + %d runs running elsewhere of unknown cost (no checkpoint yet and no measured time)\n", t.nElsewhereUnknown)
 	}
 	for _, m := range slices.Sorted(maps.Keys(t.unknown)) {
 		fmt.Fprintf(w, "  + %d %s runs of unknown cost (not measured under this backend, %s: add --measure)\n", t.unknown[m], m, ad.Backend())

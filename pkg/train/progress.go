@@ -46,13 +46,16 @@ func (p *Progress) Update(it int, elbo float64) {
 	if p == nil || p.W == nil {
 		return
 	}
-	el := (awake.Now() - p.start).Seconds()
-	rate := float64(it-p.from) / max(el, 1e-9)
-	eta := time.Duration(float64(p.Total-it)/max(rate, 1e-9)) * time.Second
+	rates := func() (float64, time.Duration) {
+		el := (awake.Now() - p.start).Seconds()
+		rate := float64(it-p.from) / max(el, 1e-9)
+		return rate, time.Duration(float64(p.Total-it)/max(rate, 1e-9)) * time.Second
+	}
 	if p.TTY {
 		if time.Since(p.lastDraw) < 100*time.Millisecond && it != p.Total {
 			return
 		}
+		rate, eta := rates()
 		p.lastDraw = time.Now()
 		const width = 30
 		done := width * it / max(p.Total, 1)
@@ -70,6 +73,7 @@ func (p *Progress) Update(it int, elbo float64) {
 		return
 	}
 	if p.Every > 0 && (it%p.Every == 0 || it == p.Total) {
+		rate, eta := rates()
 		fmt.Fprintf(p.W, "%s iter %d/%d  ELBO %.6f  %.1f it/s  ETA %s\n", p.Label, it, p.Total, elbo, rate, eta.Round(time.Second))
 	}
 }

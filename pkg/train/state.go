@@ -25,7 +25,9 @@ type TrainState struct {
 	Evals uint64 `json:"evals"`
 	// Trace is the training trace so far.
 	Trace []results.TracePoint `json:"trace,omitempty"`
-	// TrainSeconds is the training time spent so far, over all sessions.
+	// TrainSeconds is the training time spent so far, over all sessions,
+	// on the process's awake clock (internal/awake: stops are left out;
+	// versions before 2026-11-28 counted them).
 	TrainSeconds float64 `json:"train_seconds"`
 }
 
