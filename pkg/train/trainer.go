@@ -113,7 +113,7 @@ func (t *Trainer) Trace() []results.TracePoint { return t.trace }
 
 // Seconds returns the training time of this and all earlier sessions,
 // counted on the process's awake clock: time the process was stopped
-// (SIGSTOP, a suspended machine) is not training time.
+// (SIGSTOP, then SIGCONT) is not training time.
 func (t *Trainer) Seconds() float64 {
 	if !t.running {
 		return t.elapsed
