@@ -40,9 +40,9 @@ type Options struct {
 	Stale time.Duration
 	// Progress receives the progress lines (nil: none).
 	Progress io.Writer
-	// Estimate, when set, gives a run's expected seconds from iteration
-	// done on (for the ETA); ok false when unknown.
-	Estimate func(r Run, done int) (sec float64, ok bool)
+	// Estimate, when set, gives a run's expected seconds from where st
+	// says it is (for the ETA; see Estimator); ok false when unknown.
+	Estimate func(r Run, st Status) (sec float64, ok bool)
 	// Version is recorded in error.json.
 	Version string
 	// Shared says that other processes take runs of the same sweep
@@ -220,7 +220,7 @@ func executeOne(ctx context.Context, r Run, run Runner, o Options, p *progress) 
 		st = Status{State: Todo}
 	}
 	resume := act == Resume
-	p.begin(r, st.Iter)
+	p.begin(r, st)
 	err = runLogged(ctx, r, run, resume)
 	switch {
 	case err == nil:

@@ -12,9 +12,9 @@ type progress struct {
 	mu      sync.Mutex
 	w       io.Writer
 	sum     Summary
-	pending []Run          // not yet finished (including running)
-	running map[string]int // id -> iteration it started from
-	est     func(r Run, done int) (float64, bool)
+	pending []Run             // not yet finished (including running)
+	running map[string]Status // id -> where it started from (iteration, seconds so far)
+	est     func(r Run, st Status) (float64, bool)
 	jobs    int
 	shared  bool // other processes take runs of the same sweep
 	start   time.Time
@@ -30,17 +30,18 @@ type progress struct {
 	taken map[string][]float64
 }
 
-// begin marks r as running from iteration from.
-func (p *progress) begin(r Run, from int) {
+// begin marks r as running from where st says it is (a checkpoint's
+// iteration, and the training time to it).
+func (p *progress) begin(r Run, st Status) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.running == nil {
-		p.running, p.begun = map[string]int{}, map[string]time.Duration{}
+		p.running, p.begun = map[string]Status{}, map[string]time.Duration{}
 	}
-	p.running[r.ID()], p.begun[r.ID()] = from, p.now()
+	p.running[r.ID()], p.begun[r.ID()] = st, p.now()
 	verb := "started"
-	if from > 0 {
-		verb = fmt.Sprintf("resumed at iteration %d", from)
+	if st.Iter > 0 {
+		verb = fmt.Sprintf("resumed at iteration %d", st.Iter)
 	}
 	p.line(fmt.Sprintf("%s: %s", r.ID(), verb))
 }
@@ -114,13 +115,9 @@ func (p *progress) eta() string {
 	}
 	total, local, unknown := 0.0, 0.0, 0
 	for _, r := range p.pending {
-		from := 0
-		if it, ok := p.running[r.ID()]; ok {
-			from = it
-		}
 		sec, ok := 0.0, false
 		if p.est != nil {
-			sec, ok = p.est(r, from)
+			sec, ok = p.est(r, p.running[r.ID()]) // not running: from the start
 		}
 		if !ok {
 			if t := p.taken[r.Model]; len(t) > 0 { // measured here: the median

@@ -40,10 +40,10 @@ func TrainRunner(ps []Prepared, o TrainOptions) Runner {
 
 // Estimator returns the cost estimate of a prepared run from iteration
 // done on, for Options.Estimate.
-func Estimator(ps []Prepared, costs *CostModel) func(Run, int) (float64, bool) {
+func Estimator(ps []Prepared, costs *CostModel) func(Run, Status) (float64, bool) {
 	byID := byID(ps)
-	return func(r Run, done int) (float64, bool) {
-		sec, _, err := costs.Estimate(r.Model, r.Dataset, byID[r.ID()].RunConfig.Train.Iterations, done)
+	return func(r Run, st Status) (float64, bool) {
+		sec, _, _, err := remaining(costs, byID[r.ID()], st)
 		return sec, err == nil
 	}
 }
