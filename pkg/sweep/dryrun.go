@@ -137,7 +137,7 @@ func writeRunTable(w io.Writer, ps []Prepared, costs *CostModel, o Options) *dry
 				t.unknown[p.Model]++
 			}
 			if own {
-				est += ownMark(own)
+				est += " (own rate)"
 				t.own++
 			}
 		}
@@ -164,14 +164,6 @@ func remaining(costs *CostModel, p Prepared, st Status) (sec float64, own, exact
 	}
 	sec, exact, err = costs.Estimate(p.Model, p.Dataset, total, st.Iter)
 	return sec, false, exact, err
-}
-
-// ownMark marks an estimate made at the run's own rate.
-func ownMark(own bool) string {
-	if own {
-		return " (own rate)"
-	}
-	return ""
 }
 
 // add counts one run's estimate and returns it as the table shows it.
