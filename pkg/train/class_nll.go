@@ -20,8 +20,10 @@ import (
 // draws P samples once per distinct row of X, in order of first appearance,
 // from rng, and every test point with that row is scored against them: 10
 // calls of Sample(x_c, P) for mnist instead of 7,000 points' worth (the
-// 784-output layer on 1.4 million rows). The mean of the result is the
-// table's per-image NLL.
+// 784-output layer on 1.4 million rows). The points of a row are scored
+// together (eval.KDELogDensitiesShared: each pixel's bandwidth once, each
+// distinct pixel value once), the bits of scoring each alone. The mean of
+// the result is the table's per-image NLL.
 func ClassKDENLL(m models.Model, X, Y *mat.Dense, P int, rng *rand.Rand) ([]float64, error) {
 	nll, _, err := classScores(context.Background(), m, X, Y, P, rng, false, nil)
 	return nll, err
@@ -149,8 +151,8 @@ func classScores(ctx context.Context, m models.Model, X, Y *mat.Dense, P int, rn
 	if P < 2 {
 		return nil, nil, fmt.Errorf("ClassKDENLL: %d samples, need at least 2 for a bandwidth", P)
 	}
-	classOf := make([]int, n)
-	var firsts []int // first row of each class
+	var firsts []int    // first row of each class
+	var members [][]int // the rows of each class, in order
 	index := map[string]int{}
 	for i := 0; i < n; i++ {
 		key := rowKey(X.RawRowView(i))
@@ -159,12 +161,12 @@ func classScores(ctx context.Context, m models.Model, X, Y *mat.Dense, P int, rn
 			c = len(firsts)
 			index[key] = c
 			firsts = append(firsts, i)
+			members = append(members, nil)
 		}
-		classOf[i] = c
+		members[c] = append(members[c], i)
 	}
 	nll := make([]float64, n)
 	sq := mat.NewDense(n, dy, nil)
-	ld := mat.NewDense(1, dy, nil)
 	mean := make([]float64, dy)
 	for c, i0 := range firsts {
 		if err := ctx.Err(); err != nil {
@@ -187,23 +189,25 @@ func classScores(ctx context.Context, m models.Model, X, Y *mat.Dense, P int, rn
 				mean[d] += v / float64(P)
 			}
 		}
-		for i := 0; i < n; i++ {
-			if classOf[i] != c {
-				continue
-			}
-			yi := Y.Slice(i, i+1, 0, dy).(*mat.Dense)
-			if _, err := eval.KDELogDensities(Ys, yi, ld); err != nil {
-				return nil, nil, err
-			}
+		rows := members[c]
+		Yc := mat.NewDense(len(rows), dy, nil)
+		for k, i := range rows {
+			Yc.SetRow(k, Y.RawRowView(i))
+		}
+		ld, err := eval.KDELogDensitiesShared(Ys, Yc, nil)
+		if err != nil {
+			return nil, nil, err
+		}
+		for k, i := range rows {
 			s := 0.0
-			for d, v := range ld.RawRowView(0) {
+			for d, v := range ld.RawRowView(k) {
 				s += v
 				e := mean[d] - Y.At(i, d)
 				sq.Set(i, d, e*e)
 			}
 			nll[i] = -s
 			if keep != nil {
-				keep.SetRow(i, ld.RawRowView(0))
+				keep.SetRow(i, ld.RawRowView(k))
 			}
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
@@ -162,5 +163,44 @@ func TestEvaluatorFor(t *testing.T) {
 	perRow, perPoint := &Experiment{Scoring: data.ScorePerInputRow}, &Experiment{Scoring: data.ScorePerPoint}
 	if ptr(evaluatorFor(perRow)) != ptr(ClassEvaluateCtx) || ptr(evaluatorFor(perPoint)) != ptr(EvaluateCtx) {
 		t.Fatal("evaluatorFor: want ClassEvaluateCtx per input row and EvaluateCtx otherwise")
+	}
+}
+
+// TestClassKDENLLPerRowBits: scoring a class's test points together
+// (eval.KDELogDensitiesShared, each distinct pixel value once) gives the
+// bits of scoring each point alone with eval.KDELogDensities against the
+// same draws, as the per-class loop did before; the test values are
+// 256-level pixels, mostly 0, so most of them repeat.
+func TestClassKDENLLPerRowBits(t *testing.T) {
+	const n, dx, dy, P = 60, 4, 9, 40
+	rng := rand.New(rand.NewPCG(5, 6))
+	X, Y := mat.NewDense(n, dx, nil), mat.NewDense(n, dy, nil)
+	for i := 0; i < n; i++ {
+		X.Set(i, (i*3)%dx, 1)
+		for d := 0; d < dy; d++ {
+			if rng.Float64() < 0.4 {
+				Y.Set(i, d, float64(rng.IntN(256))/255)
+			}
+		}
+	}
+	m := &classStub{dy: dy}
+	got, err := ClassKDENLL(m, X, Y, P, rand.New(rand.NewPCG(7, 8)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ld := mat.NewDense(1, dy, nil)
+	for i := 0; i < n; i++ {
+		c := (i * 3) % dx
+		k := slices.Index(m.class, c)
+		if _, err := eval.KDELogDensities(m.calls[k], Y.Slice(i, i+1, 0, dy).(*mat.Dense), ld); err != nil {
+			t.Fatal(err)
+		}
+		s := 0.0
+		for _, v := range ld.RawRowView(0) {
+			s += v
+		}
+		if math.Float64bits(got[i]) != math.Float64bits(-s) {
+			t.Fatalf("point %d (class %d): NLL %v, scored alone %v", i, c, got[i], -s)
+		}
 	}
 }
