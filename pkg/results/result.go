@@ -109,6 +109,17 @@ type Result struct {
 	// EvalSeconds is the evaluation time (wall clock, stops left out as
 	// for TrainSeconds).
 	EvalSeconds float64 `json:"eval_seconds"`
+	// TraceEvalSeconds is the part of TrainSeconds spent on the test
+	// evaluations traced during training (train.eval_every) and their
+	// diagnostics, so that the cost model can tell steps from
+	// evaluations (absent before 2026-11-28 and without eval_every).
+	TraceEvalSeconds float64 `json:"trace_eval_seconds,omitempty"`
+	// CheckSeconds is the time of all the held-out checks of Selection's
+	// Trace (stops left out). Those made during training, at the
+	// multiples of Selection's Every, are part of TrainSeconds; the first
+	// (iteration 0) and a last one off the cadence are not (absent before
+	// 2026-11-28 and without train.validation).
+	CheckSeconds float64 `json:"check_seconds,omitempty"`
 	// ItersPerSecond is Iterations / TrainSeconds.
 	ItersPerSecond float64 `json:"iters_per_second"`
 	// Metrics are the final test metrics. A run without test rows

@@ -21,6 +21,7 @@ func sampleResult() *Result {
 		Config:    map[string]any{"beta": 0.5, "bound": "hybrid", "m": float64(100)},
 		SplitSeed: 3, ModelSeed: 1<<63 + 7, Split: "90/10",
 		Iterations: 20000, TrainSeconds: 12.5, EvalSeconds: 0.75, ItersPerSecond: 1600,
+		TraceEvalSeconds: 0.5, CheckSeconds: 0.25,
 		Metrics:    Metrics{NLL: 0.66, NLLStd: 0.9, RMSE: 0.61, ExactNLL: &exact, NTest: 159, Samples: 200},
 		Predictive: "mean", DrawsMetrics: &Metrics{NLL: 0.7, NTest: 159, Samples: 200},
 		Trace: []TracePoint{

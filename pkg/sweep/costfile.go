@@ -24,8 +24,12 @@ type CostPair struct {
 	Dataset     string  `json:"dataset"`
 	StepSeconds float64 `json:"step_seconds"`
 	EvalSeconds float64 `json:"eval_seconds"`
-	Runs        int     `json:"runs"`
-	Source      string  `json:"source"`
+	// CheckSeconds and TraceSeconds are one held-out check and one traced
+	// test evaluation (absent: not measured apart from the steps).
+	CheckSeconds float64 `json:"check_seconds,omitempty"`
+	TraceSeconds float64 `json:"trace_seconds,omitempty"`
+	Runs         int     `json:"runs"`
+	Source       string  `json:"source"`
 }
 
 // SaveCosts writes every pair of c to path atomically, sorted by model and
@@ -33,7 +37,8 @@ type CostPair struct {
 func SaveCosts(path string, c *CostModel, blas string) error {
 	cf := CostFile{BLAS: blas, Date: time.Now().UTC().Format(time.RFC3339)}
 	for k, v := range c.pairs {
-		cf.Pairs = append(cf.Pairs, CostPair{Model: k[0], Dataset: k[1], StepSeconds: v.StepSeconds, EvalSeconds: v.EvalSeconds, Runs: v.Runs, Source: v.Source})
+		cf.Pairs = append(cf.Pairs, CostPair{Model: k[0], Dataset: k[1], StepSeconds: v.StepSeconds, EvalSeconds: v.EvalSeconds,
+			CheckSeconds: v.CheckSeconds, TraceSeconds: v.TraceSeconds, Runs: v.Runs, Source: v.Source})
 	}
 	sort.Slice(cf.Pairs, func(i, j int) bool {
 		a, b := cf.Pairs[i], cf.Pairs[j]
@@ -53,8 +58,8 @@ func LoadCosts(path string) (*CostFile, error) {
 		return nil, fmt.Errorf("%s: not a cost file: %v", path, err)
 	}
 	for i, p := range cf.Pairs {
-		if p.Model == "" || p.Dataset == "" || !(p.StepSeconds > 0) || !(p.EvalSeconds >= 0) {
-			return nil, fmt.Errorf("%s: pair %d (%q on %q): needs a model, a data set, step_seconds > 0 and eval_seconds >= 0", path, i, p.Model, p.Dataset)
+		if p.Model == "" || p.Dataset == "" || !(p.StepSeconds > 0) || !(p.EvalSeconds >= 0) || !(p.CheckSeconds >= 0) || !(p.TraceSeconds >= 0) {
+			return nil, fmt.Errorf("%s: pair %d (%q on %q): needs a model, a data set, step_seconds > 0, and eval_seconds, check_seconds and trace_seconds >= 0", path, i, p.Model, p.Dataset)
 		}
 	}
 	return &cf, nil
@@ -71,6 +76,7 @@ func (c *CostModel) AddFile(cf *CostFile, blas, source string, override bool) {
 		if _, ok := c.pairs[k]; ok && !override {
 			continue
 		}
-		c.pairs[k] = Cost{StepSeconds: p.StepSeconds, EvalSeconds: p.EvalSeconds, Runs: p.Runs, Source: source}
+		c.pairs[k] = Cost{StepSeconds: p.StepSeconds, EvalSeconds: p.EvalSeconds, CheckSeconds: p.CheckSeconds,
+			TraceSeconds: p.TraceSeconds, Runs: p.Runs, Source: source}
 	}
 }

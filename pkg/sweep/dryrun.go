@@ -11,6 +11,7 @@ import (
 	"text/tabwriter"
 
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
+	"github.com/mgpteam/mgp/pkg/train"
 )
 
 // DryRunOptions steer DryRun.
@@ -157,13 +158,27 @@ func remaining(costs *CostModel, p Prepared, st Status) (sec float64, own, exact
 		// the final evaluation as the cost model has it (≈ when borrowed;
 		// none when the model was never measured)
 		ev, exact := 0.0, true
-		if e, ex, err := costs.Estimate(p.Model, p.Dataset, 0, 0); err == nil {
+		if e, ex, err := costs.Estimate(p.Model, p.Dataset, Work{}); err == nil {
 			ev, exact = e, ex
 		}
 		return float64(max(total-st.Iter, 0))*st.Seconds/float64(st.Iter) + ev, true, exact, nil
 	}
-	sec, exact, err = costs.Estimate(p.Model, p.Dataset, total, st.Iter)
+	sec, exact, err = costs.Estimate(p.Model, p.Dataset, workOf(p, st.Iter))
 	return sec, false, exact, err
+}
+
+// workOf is what p has left from iteration done: its steps, its held-out
+// checks and its traced evaluations.
+func workOf(p Prepared, done int) Work {
+	t := p.RunConfig.Train
+	w := Work{Iterations: t.Iterations, Done: done, EvalEvery: t.EvalEvery}
+	if t.Validation > 0 {
+		w.SelectEvery = t.SelectEvery
+		if w.SelectEvery == 0 {
+			w.SelectEvery = train.DefaultSelectEvery
+		}
+	}
+	return w
 }
 
 // add counts one run's estimate and returns it as the table shows it.
@@ -203,7 +218,7 @@ func stateText(st Status, act Action, why string) string {
 func writeCostTable(w io.Writer, ps []Prepared, costs *CostModel) {
 	fmt.Fprintln(w, "\nmeasured costs behind the estimate (≈: borrowed from the model's other data sets):")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "model\tdata set\tms/step\teval+setup s\truns\tsource")
+	fmt.Fprintln(tw, "model\tdata set\tms/step\teval+setup s\tcheck s\ttraced eval s\truns\tsource")
 	var pairs [][2]string
 	for _, p := range ps {
 		if k := [2]string{p.Model, p.Dataset}; !slices.Contains(pairs, k) {
@@ -212,9 +227,10 @@ func writeCostTable(w io.Writer, ps []Prepared, costs *CostModel) {
 	}
 	for _, k := range pairs {
 		if c, ok := costs.Get(k[0], k[1]); ok {
-			fmt.Fprintf(tw, "%s\t%s\t%.2f\t%.1f\t%d\t%s\n", k[0], k[1], 1000*c.StepSeconds, c.EvalSeconds, c.Runs, c.Source)
+			fmt.Fprintf(tw, "%s\t%s\t%.2f\t%.1f\t%s\t%s\t%d\t%s\n", k[0], k[1], 1000*c.StepSeconds, c.EvalSeconds,
+				secOrDash(c.CheckSeconds), secOrDash(c.TraceSeconds), c.Runs, c.Source)
 		} else {
-			fmt.Fprintf(tw, "%s\t%s\t–\t–\t0\tnot measured\n", k[0], k[1])
+			fmt.Fprintf(tw, "%s\t%s\t–\t–\t–\t–\t0\tnot measured\n", k[0], k[1])
 		}
 	}
 	_ = tw.Flush()
@@ -255,4 +271,13 @@ func (t *dryTotals) write(w io.Writer, runs, jobs int) {
 	if t.borrowed > 0 {
 		fmt.Fprintf(w, "  %d estimates (≈) are borrowed from other data sets and ignore this run's batch, inducing points and network sizes: add --measure to time these pairs\n", t.borrowed)
 	}
+}
+
+// secOrDash formats a per-check or per-evaluation time, "–" when it was
+// not measured apart from the steps.
+func secOrDash(s float64) string {
+	if s <= 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.1f", s)
 }

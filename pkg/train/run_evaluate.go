@@ -88,6 +88,7 @@ func (r *run) evaluate() (*results.Result, error) {
 		Model: cfg.ModelName(), Dataset: exp.Name, Variant: r.opts.Variant, Config: configMap(cfg),
 		SplitSeed: cfg.Data.SplitSeed, ModelSeed: cfg.Train.Seed, Split: exp.Split,
 		Iterations: cfg.Train.Iterations, TrainSeconds: trainSec, EvalSeconds: evalSec,
+		TraceEvalSeconds: r.tr.EvalSeconds(), CheckSeconds: checkSeconds(r.sel),
 		ItersPerSecond: float64(r.tr.Iter()) / max(trainSec, 1e-9),
 		Metrics:        met, Trace: r.tr.Trace(), Selection: selInfo,
 		Version: r.opts.Version, EarlierVersions: r.earlier, GoVersion: runtime.Version(), BLAS: ad.Backend(),
@@ -185,3 +186,12 @@ func writeResult(dir string, raw json.RawMessage) error {
 
 // noTest reports whether exp has no test rows (data.split: none).
 func noTest(exp *Experiment) bool { return exp.XTest == nil || exp.XTest.IsEmpty() }
+
+// checkSeconds is the time of sel's held-out checks (0 without a held-out
+// part).
+func checkSeconds(sel *selector) float64 {
+	if sel == nil {
+		return 0
+	}
+	return sel.state.Seconds
+}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"github.com/mgpteam/mgp/internal/awake"
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
 	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/results"
@@ -67,6 +68,9 @@ type Selection struct {
 	Params map[string]Matrix `json:"params,omitempty"`
 	// Trace is the validation NLL at every check.
 	Trace []results.ValPoint `json:"trace,omitempty"`
+	// Seconds is the time of the checks in Trace on the process's awake
+	// clock (internal/awake); checkpoints before 2026-11-28 lack it.
+	Seconds float64 `json:"seconds,omitempty"`
 }
 
 // selector evaluates the validation NLL every Every iterations and keeps the
@@ -110,10 +114,12 @@ func (s *selector) check(ctx context.Context, it int) error {
 	if beforeCheck != nil {
 		beforeCheck(it)
 	}
+	t0 := awake.Now()
 	met, err := s.score(ctx, it, models.Draws)
 	if err != nil {
 		return err
 	}
+	s.state.Seconds += (awake.Now() - t0).Seconds()
 	s.state.Trace = append(s.state.Trace, results.ValPoint{Iter: it, NLL: met.NLL})
 	if !math.IsNaN(met.NLL) && !math.IsInf(met.NLL, 0) && (s.state.Params == nil || met.NLL < s.state.NLL) {
 		s.state.Iter, s.state.NLL = it, met.NLL

@@ -29,6 +29,10 @@ type TrainState struct {
 	// on the process's awake clock (internal/awake: stops are left out;
 	// versions before 2026-11-28 counted them).
 	TrainSeconds float64 `json:"train_seconds"`
+	// EvalSeconds is the part of TrainSeconds spent on the traced test
+	// evaluations (train.eval_every); checkpoints before 2026-11-28 lack
+	// it.
+	EvalSeconds float64 `json:"eval_seconds,omitempty"`
 }
 
 // State captures the trainer's state (not the model's parameters).
@@ -44,6 +48,7 @@ func (t *Trainer) State() (*TrainState, error) {
 	return &TrainState{
 		Iter: t.iter, Adam: t.opt.State(), Batcher: bs, MCRNG: mc, Evals: t.evals,
 		Trace: append([]results.TracePoint(nil), t.trace...), TrainSeconds: t.Seconds(),
+		EvalSeconds: t.evalSec,
 	}, nil
 }
 
@@ -67,6 +72,6 @@ func (t *Trainer) Restore(st *TrainState) error {
 	}
 	t.iter, t.evals = st.Iter, st.Evals
 	t.trace = append([]results.TracePoint(nil), st.Trace...)
-	t.elapsed = st.TrainSeconds
+	t.elapsed, t.evalSec = st.TrainSeconds, st.EvalSeconds
 	return nil
 }

@@ -64,6 +64,7 @@ type Trainer struct {
 	evals   uint64
 	trace   []results.TracePoint
 	elapsed float64       // training seconds of earlier sessions
+	evalSec float64       // the part of the training seconds spent in Eval and Diag
 	started time.Duration // awake.Now at the start of this session's Run
 	running bool
 
@@ -120,6 +121,10 @@ func (t *Trainer) Seconds() float64 {
 	}
 	return t.elapsed + (awake.Now() - t.started).Seconds()
 }
+
+// EvalSeconds returns the part of Seconds spent on the traced
+// evaluations (Eval and Diag), over all sessions.
+func (t *Trainer) EvalSeconds() float64 { return t.evalSec }
 
 // Run trains until cfg.Iterations iterations are complete or Stop says
 // to end (asked before every iteration, so a resumed trainer whose
@@ -184,6 +189,7 @@ func (t *Trainer) step() error {
 		t.trace = append(t.trace, results.TracePoint{Iter: it, ELBO: elbo})
 	}
 	if t.Eval != nil && cfg.EvalEvery > 0 && it%cfg.EvalEvery == 0 {
+		t0 := awake.Now()
 		t.evals++
 		v := t.Eval(t.evals)
 		if n := len(t.trace); n == 0 || t.trace[n-1].Iter != it {
@@ -194,6 +200,7 @@ func (t *Trainer) step() error {
 		if t.Diag != nil {
 			p.Diagnostics = t.Diag()
 		}
+		t.evalSec += (awake.Now() - t0).Seconds()
 	}
 	t.Progress.Update(it, elbo)
 	return nil
