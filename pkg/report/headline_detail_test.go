@@ -46,3 +46,32 @@ func TestHeadlineMarkdownWithoutPaperValues(t *testing.T) {
 		t.Errorf("table without paper values:\n%s", md)
 	}
 }
+
+// TestHeadlineFootnoteTracedSpread: a one-run cell whose run traced its
+// test NLL at least MinTracedPoints times gets the traced values' range
+// and median in its row's footnote; a cell of several runs, or of a run
+// with fewer traced points, does not.
+func TestHeadlineFootnoteTracedSpread(t *testing.T) {
+	run := func(seed uint64, traced ...float64) *results.Result {
+		r := &results.Result{Model: "cvae", Dataset: "mnist", Variant: "dw2", Iterations: 100, ModelSeed: seed, SplitSeed: seed,
+			Split: "random", Metrics: results.Metrics{NLL: -448, NTest: 10, Samples: 200}}
+		for i, v := range traced {
+			r.Trace = append(r.Trace, results.TracePoint{Iter: 20 * (i + 1), TestNLL: &v})
+		}
+		return r
+	}
+	spec := []HeadlineSpec{{Model: "cvae", Variant: "dw2", Label: "CVAE"}}
+	md := func(rs ...*results.Result) string {
+		return BuildHeadline(SummariseResults(rs), spec, nil).Markdown(HeadlineMeta{Title: "t"})
+	}
+	want := "On mnist, the run's test NLL traced during training (5 points, iterations 20-100) ran from -928.7 to 2343, median -402.8."
+	if got := md(run(0, 13.66, -928.7, 2343.4, -402.8, -451.1)); !strings.Contains(got, want) {
+		t.Errorf("one run, 5 traced points: want %q in\n%s", want, got)
+	}
+	if got := md(run(0, 1, 2, 3, 4)); strings.Contains(got, "traced during training") {
+		t.Errorf("4 traced points: no spread wanted:\n%s", got)
+	}
+	if got := md(run(0, 1, 2, 3, 4, 5), run(1, 1, 2, 3, 4, 5), run(2, 1, 2, 3, 4, 5)); strings.Contains(got, "traced during training") {
+		t.Errorf("3 runs: no spread wanted (the cell has its own):\n%s", got)
+	}
+}

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -143,10 +144,37 @@ func rowFootnote(r HeadlineRow) string {
 		s += ": " + strings.Join(ps, "; ") + "; " + r.seedsText()
 	}
 	s += "."
+	if t := tracedText(r); t != "" {
+		s += " " + t
+	}
 	if n := strings.TrimSpace(r.Spec.Note); n != "" {
 		s += " " + n
 	}
 	return s
+}
+
+// MinTracedPoints is the fewest traced test NLLs of a one-run cell for
+// which the table states their spread.
+const MinTracedPoints = 5
+
+// tracedText states, for each one-run cell of r whose run traced at least
+// MinTracedPoints test NLLs during training, their minimum, median and
+// maximum: how far the run's reported number could have been elsewhere.
+func tracedText(r HeadlineRow) string {
+	var parts []string
+	for _, c := range r.Cells {
+		if c.N != 1 || len(c.Traced) < MinTracedPoints {
+			continue
+		}
+		lo, hi := slices.Min(c.Traced), slices.Max(c.Traced)
+		parts = append(parts, fmt.Sprintf("on %s, the run's test NLL traced during training (%d points, iterations %d-%d) ran from %.4g to %.4g, median %.4g",
+			c.Dataset, len(c.Traced), c.TracedIters[0], c.TracedIters[len(c.TracedIters)-1], lo, hi, median(c.Traced)))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	s := strings.Join(parts, "; ")
+	return strings.ToUpper(s[:1]) + s[1:] + "."
 }
 
 // protocolSentence is the full protocol, saying "last iteration" when the

@@ -45,6 +45,13 @@ type Row struct {
 	// is 0).
 	CalibN              int
 	CRPSMean, Cov90Mean float64
+	// Traced is a one-run row's test NLL traced during training
+	// (train.eval_every), in iteration order, at the iterations
+	// TracedIters; nil when the row has several runs or its run traced
+	// none. One seed's last iteration says little about a model whose
+	// traced NLL swings (mnist's CVAE); the table states the spread.
+	Traced      []float64
+	TracedIters []int
 }
 
 // Summary is what Summarise makes of a set of results: the rows, and what
@@ -156,6 +163,14 @@ func summariseGroup(k cellKey, runs []results.ResultFile) Row {
 	if row.CalibN > 0 {
 		row.CRPSMean /= float64(row.CalibN)
 		row.Cov90Mean /= float64(row.CalibN)
+	}
+	if n == 1 {
+		for _, p := range runs[0].Result.Trace {
+			if p.TestNLL != nil {
+				row.Traced = append(row.Traced, *p.TestNLL)
+				row.TracedIters = append(row.TracedIters, p.Iter)
+			}
+		}
 	}
 	return row
 }
