@@ -1,6 +1,7 @@
 package report
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -67,6 +68,11 @@ func TestHeadlineFootnoteTracedSpread(t *testing.T) {
 	want := "On mnist, the run's test NLL traced during training (5 points, iterations 20-100) ran from -928.7 to 2343, median -402.8."
 	if got := md(run(0, 13.66, -928.7, 2343.4, -402.8, -451.1)); !strings.Contains(got, want) {
 		t.Errorf("one run, 5 traced points: want %q in\n%s", want, got)
+	}
+	nan := math.NaN()
+	wantNaN := "(6 points, iterations 20-120) ran from -3 to 5, median 0.75 (2 of them not finite)."
+	if got := md(run(0, -3, nan, 1, math.Inf(1), 5, 0.5)); !strings.Contains(got, wantNaN) {
+		t.Errorf("non-finite traced values: want %q in\n%s", wantNaN, got)
 	}
 	if got := md(run(0, 1, 2, 3, 4)); strings.Contains(got, "traced during training") {
 		t.Errorf("4 traced points: no spread wanted:\n%s", got)

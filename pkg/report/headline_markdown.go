@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 )
@@ -159,16 +160,29 @@ const MinTracedPoints = 5
 
 // tracedText states, for each one-run cell of r whose run traced at least
 // MinTracedPoints test NLLs during training, their minimum, median and
-// maximum: how far the run's reported number could have been elsewhere.
+// maximum over the finite ones, and how many were not finite: how far the
+// run's reported number could have been elsewhere.
 func tracedText(r HeadlineRow) string {
 	var parts []string
 	for _, c := range r.Cells {
 		if c.N != 1 || len(c.Traced) < MinTracedPoints {
 			continue
 		}
-		lo, hi := slices.Min(c.Traced), slices.Max(c.Traced)
-		parts = append(parts, fmt.Sprintf("on %s, the run's test NLL traced during training (%d points, iterations %d-%d) ran from %.4g to %.4g, median %.4g",
-			c.Dataset, len(c.Traced), c.TracedIters[0], c.TracedIters[len(c.TracedIters)-1], lo, hi, median(c.Traced)))
+		var finite []float64
+		for _, v := range c.Traced {
+			if !math.IsNaN(v) && !math.IsInf(v, 0) {
+				finite = append(finite, v)
+			}
+		}
+		part := fmt.Sprintf("on %s, the run's test NLL traced during training (%d points, iterations %d-%d)",
+			c.Dataset, len(c.Traced), c.TracedIters[0], c.TracedIters[len(c.TracedIters)-1])
+		if len(finite) > 0 {
+			part += fmt.Sprintf(" ran from %.4g to %.4g, median %.4g", slices.Min(finite), slices.Max(finite), median(finite))
+		}
+		if k := len(c.Traced) - len(finite); k > 0 {
+			part += fmt.Sprintf(" (%d of them not finite)", k)
+		}
+		parts = append(parts, part)
 	}
 	if len(parts) == 0 {
 		return ""
