@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/train"
 )
 
 // timedResult is a 1,000-iteration run of 100 s of training and 2 s of
@@ -89,3 +90,22 @@ func TestWorkCounts(t *testing.T) {
 }
 
 func near(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs(b)) }
+
+// TestWorkOf: a planned run's checks follow train.select_every, or the
+// default cadence when only train.validation is set, and none without a
+// held-out part; its traced evaluations follow train.eval_every.
+func TestWorkOf(t *testing.T) {
+	p := Prepared{RunConfig: train.DefaultRunConfig()}
+	p.RunConfig.Train.Iterations, p.RunConfig.Train.EvalEvery = 5000, 2500
+	if w := workOf(p, 100); w != (Work{Iterations: 5000, Done: 100, EvalEvery: 2500}) {
+		t.Errorf("no held-out part: %+v", w)
+	}
+	p.RunConfig.Train.Validation = 0.1
+	if w := workOf(p, 0); w.SelectEvery != train.DefaultSelectEvery {
+		t.Errorf("train.validation alone: select every %d, want the default %d", w.SelectEvery, train.DefaultSelectEvery)
+	}
+	p.RunConfig.Train.SelectEvery = 500
+	if w := workOf(p, 0); w.SelectEvery != 500 {
+		t.Errorf("train.select_every 500: %+v", w)
+	}
+}
