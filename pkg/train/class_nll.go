@@ -151,16 +151,14 @@ func classScores(ctx context.Context, m models.Model, X, Y *mat.Dense, P int, rn
 	if P < 2 {
 		return nil, nil, fmt.Errorf("ClassKDENLL: %d samples, need at least 2 for a bandwidth", P)
 	}
-	var firsts []int    // first row of each class
-	var members [][]int // the rows of each class, in order
+	var members [][]int // the rows of each class in order, the class's first row first
 	index := map[string]int{}
 	for i := 0; i < n; i++ {
 		key := rowKey(X.RawRowView(i))
 		c, ok := index[key]
 		if !ok {
-			c = len(firsts)
+			c = len(members)
 			index[key] = c
-			firsts = append(firsts, i)
 			members = append(members, nil)
 		}
 		members[c] = append(members[c], i)
@@ -168,12 +166,12 @@ func classScores(ctx context.Context, m models.Model, X, Y *mat.Dense, P int, rn
 	nll := make([]float64, n)
 	sq := mat.NewDense(n, dy, nil)
 	mean := make([]float64, dy)
-	for c, i0 := range firsts {
+	for _, rows := range members {
 		if err := ctx.Err(); err != nil {
 			return nil, nil, err
 		}
 		xc := mat.NewDense(1, dx, nil)
-		xc.SetRow(0, X.RawRowView(i0))
+		xc.SetRow(0, X.RawRowView(rows[0]))
 		Ys, _ := m.Sample(xc, P, rng) // P x d_y
 		if r, cols := Ys.Dims(); r != P || cols != dy {
 			return nil, nil, fmt.Errorf("ClassKDENLL: the model returned %dx%d samples for %d x %d", r, cols, P, dy)
@@ -189,7 +187,6 @@ func classScores(ctx context.Context, m models.Model, X, Y *mat.Dense, P int, rn
 				mean[d] += v / float64(P)
 			}
 		}
-		rows := members[c]
 		Yc := mat.NewDense(len(rows), dy, nil)
 		for k, i := range rows {
 			Yc.SetRow(k, Y.RawRowView(i))
