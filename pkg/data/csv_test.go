@@ -53,6 +53,8 @@ func TestLoadCSVMalformed(t *testing.T) {
 		{"duplicate name", "a,b,a\n1,2,3\n", nil, 1, []string{"repeats"}},
 		{"bad quote", "a,b\n1,\"2\n", nil, 2, []string{"malformed CSV"}},
 		{"comma in a target name", "a,\"b,c\",d\n1,2,3\n", []string{"b,c", "d"}, 1, []string{`"b,c"`, "comma", "rename"}},
+		{"semicolons", "a;b\n1;2\n", nil, 1, []string{`"a;b"`, "semicolons", "comma-separated", "tr ';' ','"}},
+		{"tabs", "a\tb\n1\t2\n", nil, 1, []string{"tabs", "comma-separated", `tr '\t' ','`}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -37,7 +37,29 @@ func openCSVRows(path string) (*csvRows, error) {
 		f.Close()
 		return nil, csvSyntaxError(path, err)
 	}
-	return &csvRows{path: path, f: f, r: r, header: trimHeader(header)}, nil
+	h := trimHeader(header)
+	if err := otherDelimiter(path, h); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return &csvRows{path: path, f: f, r: r, header: h}, nil
+}
+
+// otherDelimiter refuses a header that is one column holding a semicolon or a
+// tab: a file separated by another character than the comma, which would
+// otherwise be read as one column and fail later with a misleading message.
+func otherDelimiter(path string, header []string) error {
+	if len(header) != 1 {
+		return nil
+	}
+	for _, d := range []struct{ char, name, tr string }{{";", "semicolons", ";"}, {"\t", "tabs", "\\t"}} {
+		if strings.Contains(header[0], d.char) {
+			return &FileError{Path: path, Line: 1, Msg: fmt.Sprintf(
+				"the header %q reads as a single column: the file looks separated by %s, and mgp reads comma-separated files; convert it first (e.g. tr '%s' ',' < in > out.csv)",
+				header[0], d.name, d.tr)}
+		}
+	}
+	return nil
 }
 
 // next returns the next data row's fields (valid until the next call; the
