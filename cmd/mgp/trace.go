@@ -55,6 +55,6 @@ func newTraceCmd(_ *globalOpts) *cobra.Command {
 	c.Flags().StringVar(&title, "title", "", "title above the plot")
 	c.Flags().Float64Var(&ymax, "ymax", 0, "upper end of the y axis (0: fit every value)")
 	c.Flags().BoolVar(&table, "table", false, "print a Markdown table per run instead of a plot: one row per evaluated trace point, one column per --columns name")
-	c.Flags().StringSliceVar(&columns, "columns", []string{"test_nll", "elbo"}, "with --table: the traced values to list, in order (test_nll, elbo, diagnostics such as noise_variance), or all")
+	c.Flags().StringSliceVar(&columns, "columns", []string{"test_nll", "elbo"}, "with --table: the traced values to list, in order (test_nll, val_nll, elbo, diagnostics such as noise_variance), or all")
 	return c
 }

@@ -12,7 +12,8 @@ import (
 
 // TestTraceTable: --table lists the asked-for traced values per evaluated
 // point of a result.json, all of them with --columns all, every point when
-// only the ELBO is asked for, and refuses (exit 2) a column no run traced,
+// only the ELBO is asked for, the held-out checks as rows of their own with
+// --columns val_nll, and refuses (exit 2) a column no run traced,
 // --table with --out or the plot's flags, and --columns without --table.
 func TestTraceTable(t *testing.T) {
 	tmp := t.TempDir()
@@ -28,8 +29,23 @@ func TestTraceTable(t *testing.T) {
 			t.Errorf("trace --table: %q not in\n%s", want, out)
 		}
 	}
-	if out, _, err := run(t, "trace", "--table", "--columns", "all", a); err != nil || !strings.Contains(out, "| iteration | test_nll | elbo | noise_variance |") {
+	if out, _, err := run(t, "trace", "--table", "--columns", "all", a); err != nil || !strings.Contains(out, "| iteration | test_nll | val_nll | elbo | noise_variance |") {
 		t.Errorf("--columns all: out %q, err %v", out, err)
+	}
+	// The held-out checks (at 0, 250 and 500) join the evaluated points in
+	// iteration order; the source line names the selected iteration.
+	out, _, err = run(t, "trace", "--table", "--columns", "val_nll,test_nll,elbo", a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Held-out selection: iteration 250 (validation NLL 2.4).",
+		"| 0 | 3 | – | – |\n| 100 | – | 2.9 | -0.01 |", "| 200 | – | 2.8 | -0.005 |\n| 250 | 2.4 | – | – |\n| 300 |", "| 500 | 2.6 | 2.5 | -0.002 |"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("--columns val_nll,...: %q not in\n%s", want, out)
+		}
+	}
+	if out, _, err := run(t, "trace", "--table", a); err != nil || strings.Contains(out, "| 250 |") {
+		t.Errorf("without val_nll the checks add no rows: out %q, err %v", out, err)
 	}
 	out, _, err = run(t, "trace", "--table", "--columns", "elbo", noNLL)
 	if err != nil || strings.Count(out, "\n| ") != 6 || !strings.Contains(out, "| 300 | -0.003333 |") {
@@ -41,6 +57,7 @@ func TestTraceTable(t *testing.T) {
 	}{
 		{[]string{"trace", "--table", "--columns", "kl_w_mean", a}, "kl_w_mean"},
 		{[]string{"trace", "--table", "--columns", "test_nll", noNLL}, "they have: elbo"},
+		{[]string{"trace", "--table", "--columns", "val_nll", noNLL}, "they have: elbo"},
 		{[]string{"trace", "--table", "-o", filepath.Join(tmp, "x.png"), a}, "not both"},
 		{[]string{"trace", "--table", "--metric", "elbo", a}, "--columns says"},
 		{[]string{"trace", "--columns", "elbo", "-o", filepath.Join(tmp, "x.png"), a}, "--columns is for --table"},
