@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/mgpteam/mgp/pkg/paper"
+	"github.com/mgpteam/mgp/pkg/results"
 	"github.com/spf13/cobra"
 )
 
@@ -127,6 +128,45 @@ func TestFigure9ImageToy(t *testing.T) {
 				t.Errorf("--kind %s sample %d: label 0's tile has mean grey %.1f (want < 40, black), label 1's %.1f (want > 215, white)", kind, c, black, white)
 			}
 		}
+	}
+}
+
+// TestFigure9SelectedRunTitle: a run with held-out selection is drawn with
+// its selected parameters, and its panel title and line say which
+// iteration they are, not the iterations trained.
+func TestFigure9SelectedRunTitle(t *testing.T) {
+	dir := t.TempDir()
+	csvPath, targets := imageToyCSV(t, dir)
+	cfg := writeFile(t, dir, "cvae.yaml", fmt.Sprintf(`model:
+  name: cvae
+  s: 2
+  hidden: [16]
+data:
+  kind: csv
+  path: %s
+  target: [%s]
+  stats: none
+train:
+  iterations: 200
+  batch_size: 0
+  lr: 0.02
+  validation: 0.2
+  select_every: 50
+eval:
+  samples: 20
+`, csvPath, targets))
+	runDir := filepath.Join(dir, "run")
+	if _, _, err := run(t, "train", "-q", "-c", cfg, "--out", runDir); err != nil {
+		t.Fatal(err)
+	}
+	res, err := results.ReadResult(filepath.Join(runDir, "result.json"))
+	if err != nil || res.Selection == nil || res.Selection.Iter <= 0 {
+		t.Fatalf("the run made no selection: %v", err)
+	}
+	stdout, _, err := run(t, "figure9", "--run", runDir, "--samples", "2", "-o", filepath.Join(dir, "f.png"))
+	want := fmt.Sprintf("CVAE, d_w = 1 (iteration %d of 200, held-out selection): 2 labels x 2 samples", res.Selection.Iter)
+	if err != nil || !strings.Contains(stdout, want) {
+		t.Errorf("figure9 of a selecting run: stdout %q (err %v), want %q", stdout, err, want)
 	}
 }
 

@@ -65,7 +65,12 @@ func figure9Panel(dir string, o Figure9Options) (figure9Run, error) {
 	if ck.Config.Model.Map()["noise_per_output"] == true {
 		title += ", noise per pixel"
 	}
-	title += fmt.Sprintf(" (%d its)", iters)
+	if sel := ck.Selection; ck.Complete && sel != nil && sel.Iter > 0 {
+		// The checkpoint holds the selected iteration's parameters.
+		title += fmt.Sprintf(" (iteration %d of %d, held-out selection)", sel.Iter, iters)
+	} else {
+		title += fmt.Sprintf(" (%d its)", iters)
+	}
 	p := plot.DigitPanel{Title: title, RowLabels: labelNames(info.XNames, dx), Images: images}
 	line := fmt.Sprintf("%-40s %s: %d labels x %d samples, %d x %d", dir, title, dx, o.Samples, side, side)
 	return figure9Run{panel: p, side: side, line: line}, nil
