@@ -48,6 +48,36 @@ func TestHeadlineMarkdownWithoutPaperValues(t *testing.T) {
 	}
 }
 
+// TestHeadlineFootnoteSelection: a one-run cell whose run made a held-out
+// selection names, in its row's footnote, the iteration kept and the same
+// run's last-iteration test NLL; a run without selection, or a cell of
+// several runs, gets no such sentence.
+func TestHeadlineFootnoteSelection(t *testing.T) {
+	run := func(seed uint64, sel bool) *results.Result {
+		r := &results.Result{Model: "cvae", Dataset: "mnist", Variant: "dw2-selected", Iterations: 50000, ModelSeed: seed, SplitSeed: seed,
+			Split: "random", Metrics: results.Metrics{NLL: -967.3, NTest: 10, Samples: 200}}
+		if sel {
+			r.Selection = &results.Selection{Validation: 0.1, Every: 1000, Iter: 22000, ValNLL: -944.9,
+				LastMetrics: results.Metrics{NLL: -319.6775, NTest: 10, Samples: 200}}
+		}
+		return r
+	}
+	spec := []HeadlineSpec{{Model: "cvae", Variant: "dw2-selected", Label: "CVAE"}}
+	md := func(rs ...*results.Result) string {
+		return BuildHeadline(SummariseResults(rs), spec, nil).Markdown(HeadlineMeta{Title: "t"})
+	}
+	want := "On mnist, the run kept iteration 22000 (at its last iteration it scored -319.7)."
+	if got := md(run(0, true)); !strings.Contains(got, want) {
+		t.Errorf("one selecting run: want %q in\n%s", want, got)
+	}
+	if got := md(run(0, false)); strings.Contains(got, "kept iteration") {
+		t.Errorf("no selection: no sentence wanted:\n%s", got)
+	}
+	if got := md(run(0, true), run(1, true), run(2, true)); strings.Contains(got, "kept iteration") {
+		t.Errorf("3 runs: no sentence wanted:\n%s", got)
+	}
+}
+
 // TestHeadlineFootnoteTracedSpread: a one-run cell whose run traced its
 // test NLL at least MinTracedPoints times gets the traced values' range
 // and median in its row's footnote; a cell of several runs, or of a run

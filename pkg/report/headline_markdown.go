@@ -145,6 +145,9 @@ func rowFootnote(r HeadlineRow) string {
 		s += ": " + strings.Join(ps, "; ") + "; " + r.seedsText()
 	}
 	s += "."
+	if t := selectedText(r); t != "" {
+		s += " " + t
+	}
 	if t := tracedText(r); t != "" {
 		s += " " + t
 	}
@@ -183,6 +186,23 @@ func tracedText(r HeadlineRow) string {
 			part += fmt.Sprintf(" (%d of them not finite)", k)
 		}
 		parts = append(parts, part)
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	s := strings.Join(parts, "; ")
+	return strings.ToUpper(s[:1]) + s[1:] + "."
+}
+
+// selectedText states, for each one-run cell of r whose run made a
+// held-out selection, the iteration it kept and the test NLL the same run
+// scored at its last iteration.
+func selectedText(r HeadlineRow) string {
+	var parts []string
+	for _, c := range r.Cells {
+		if c.N == 1 && c.SelectedIter > 0 {
+			parts = append(parts, fmt.Sprintf("on %s, the run kept iteration %d (at its last iteration it scored %.4g)", c.Dataset, c.SelectedIter, c.LastNLL))
+		}
 	}
 	if len(parts) == 0 {
 		return ""

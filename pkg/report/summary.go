@@ -52,6 +52,11 @@ type Row struct {
 	// traced NLL swings (mnist's CVAE); the table states the spread.
 	Traced      []float64
 	TracedIters []int
+	// SelectedIter is the iteration a one-run row's held-out selection
+	// kept (0 for several runs or a run without selection), and LastNLL
+	// that run's test NLL at its last iteration.
+	SelectedIter int
+	LastNLL      float64
 }
 
 // Summary is what Summarise makes of a set of results: the rows, and what
@@ -165,6 +170,9 @@ func summariseGroup(k cellKey, runs []results.ResultFile) Row {
 		row.Cov90Mean /= float64(row.CalibN)
 	}
 	if n == 1 {
+		if sel := runs[0].Result.Selection; sel != nil && sel.Iter > 0 {
+			row.SelectedIter, row.LastNLL = sel.Iter, sel.LastMetrics.NLL
+		}
 		for _, p := range runs[0].Result.Trace {
 			if p.TestNLL != nil {
 				row.Traced = append(row.Traced, *p.TestNLL)
