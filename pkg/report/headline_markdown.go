@@ -187,11 +187,7 @@ func tracedText(r HeadlineRow) string {
 		}
 		parts = append(parts, part)
 	}
-	if len(parts) == 0 {
-		return ""
-	}
-	s := strings.Join(parts, "; ")
-	return strings.ToUpper(s[:1]) + s[1:] + "."
+	return cellSentence(parts)
 }
 
 // selectedText states, for each one-run cell of r whose run made a
@@ -204,6 +200,11 @@ func selectedText(r HeadlineRow) string {
 			parts = append(parts, fmt.Sprintf("on %s, the run kept iteration %d (at its last iteration it scored %.4g)", c.Dataset, c.SelectedIter, c.LastNLL))
 		}
 	}
+	return cellSentence(parts)
+}
+
+// cellSentence joins per-cell clauses into one sentence ("" for none).
+func cellSentence(parts []string) string {
 	if len(parts) == 0 {
 		return ""
 	}
