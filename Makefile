@@ -180,7 +180,7 @@ clean:
 # figure8.png. The full protocol (configs/sweeps/nytaxi.yaml) needs the
 # Kaggle train.csv at $(DATA_DIR)/nytaxi/train.csv (plain or gzip, its
 # data.path). QUICK=1 runs configs/sweeps/nytaxi-sample.yaml on the
-# shipped 5 % sample (2000 iterations, seeds 0-2; about 10 single-core
+# shipped 5 % sample (2000 iterations, seeds 0-9; about 23 single-core
 # hours). Fig. 8 evaluates its four runs again from their checkpoints (the
 # densities per point) or, where a checkpoint is gone, reads the points kept
 # in the run's figure8-points.csv.
