@@ -18,6 +18,12 @@ per-point values. This script
   bymodel OUT     prints one row per model/variant with the seeds side by
                   side: the test NLL, the mean without the worst 1 %, and
                   the trimmed mean point difference to SGP.
+  seeds OUT       prints one row per model/variant over all its seeds, for
+                  when the seeds are too many to sit side by side: the
+                  number of seeds, the test NLL's mean ± population sd and
+                  range, the seeds on which it is below SGP's, the same for
+                  the mean without the worst 1 %, and the trimmed mean point
+                  difference to SGP with the seeds on which it is negative.
 
 Standard library only: python3 scripts/analysis/nytaxi_points.py summary results/nytaxi/points
 """
@@ -112,6 +118,46 @@ def bymodel(out):
         print(f"| {name} | {' | '.join(nll)} | {' | '.join(trim)} | {' | '.join(diff)} |")
 
 
+def spread(v):
+    m = sum(v) / len(v)
+    sd = (sum((a - m) ** 2 for a in v) / len(v)) ** 0.5
+    return f'{m:.3f} ± {sd:.3f} ({min(v):.3f} to {max(v):.3f})'
+
+
+def seeds_table(out):
+    seeds = load(out)
+    names = sorted({n for runs in seeds.values() for n in runs}, key=lambda k: (ORDER.index(k.split('/')[0]), k))
+    print('| run | seeds | test NLL: mean ± sd (range) | below SGP on | without the worst 1 %: mean ± sd (range) '
+          '| below SGP on | against SGP, mean point difference without the 1 % largest and 1 % smallest: '
+          'mean ± sd (range) | negative on |')
+    print('|---|---|---|---|---|---|---|---|')
+    for name in names:
+        nll, trim, diff = [], [], []
+        below = below_trim = neg = 0
+        for s in sorted(seeds):
+            x = seeds[s].get(name)
+            if x is None:
+                continue
+            base = seeds[s].get('sgp/paper')
+            n = len(x)
+            k = n // 100
+            nll.append(sum(x) / n)
+            trim.append(sum(sorted(x)[:-k]) / (n - k))
+            if base is not None and name != 'sgp/paper':
+                below += nll[-1] < sum(base) / n
+                below_trim += trim[-1] < sum(sorted(base)[:-k]) / (n - k)
+                d = sorted((a - b for a, b in zip(x, base)), reverse=True)
+                diff.append(sum(d[k:n - k]) / (n - 2 * k))
+                neg += diff[-1] < 0
+        if name == 'sgp/paper':
+            print(f'| {name} | {len(nll)} | {spread(nll)} | – | {spread(trim)} | – | – | – |')
+            continue
+        paired = len(diff)
+        d = spread(diff).replace(f'{sum(diff) / paired:.3f}', f'{sum(diff) / paired:+.3f}', 1) if paired else '–'
+        print(f'| {name} | {len(nll)} | {spread(nll)} | {below} of {paired} | {spread(trim)} | {below_trim} of {paired} '
+              f'| {d} | {neg} of {paired} |')
+
+
 if __name__ == '__main__':
     if len(sys.argv) == 4 and sys.argv[1] == 'merge':
         merge(sys.argv[2], sys.argv[3])
@@ -119,5 +165,7 @@ if __name__ == '__main__':
         summary(sys.argv[2])
     elif len(sys.argv) == 3 and sys.argv[1] == 'bymodel':
         bymodel(sys.argv[2])
+    elif len(sys.argv) == 3 and sys.argv[1] == 'seeds':
+        seeds_table(sys.argv[2])
     else:
         sys.exit(__doc__)
