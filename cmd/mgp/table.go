@@ -16,7 +16,7 @@ type tableOpts struct {
 	markdownOut, csvOut string
 	// sweep, detailOut, commit and date are the headline mode's (see
 	// the headline functions below); command is the command line it states.
-	sweep, detailOut, claimsOut, commit, date, command string
+	sweep, detailOut, claimsOut, commit, date, command, seeds string
 }
 
 func newTableCmd(_ *globalOpts) *cobra.Command {
@@ -44,6 +44,7 @@ func newTableCmd(_ *globalOpts) *cobra.Command {
 	c.Flags().StringVar(&o.detailOut, "detail-out", "", "with --sweep, write the detail file to `FILE` (atomically)")
 	c.Flags().StringVar(&o.claimsOut, "claims-out", "", "with --sweep, write the paper's claims about SLGP beside ours to `FILE` (atomically)")
 	c.Flags().StringVar(&o.commit, "commit", "", "with --sweep, the version the header states (default: this binary's)")
+	c.Flags().StringVar(&o.seeds, "seeds", "", "with --sweep, only the runs of these of the sweep's seeds, e.g. 0-3 or 0,3 (a table at one seed count while the sweep goes on; the header says so)")
 	c.Flags().StringVar(&o.date, "date", "", "with --sweep, the date the header states (default: today, UTC)")
 	return c
 }
@@ -51,6 +52,9 @@ func newTableCmd(_ *globalOpts) *cobra.Command {
 // runTable checks the output flags and writes the table of the
 // directories.
 func runTable(stdout, stderr io.Writer, dirs []string, o tableOpts) error {
+	if o.seeds != "" {
+		return inputErr(errors.New("table: --seeds picks seeds of a sweep: give the sweep file with --sweep, or pass only the seed directories wanted"))
+	}
 	if err := checkTableOuts(o); err != nil {
 		return err
 	}
@@ -90,6 +94,6 @@ func runHeadline(stdout, stderr io.Writer, extra []string, o tableOpts) error {
 	}
 	return paperErr(paper.Headline(stdout, stderr, extra, paper.HeadlineOptions{
 		Sweep: o.sweep, CSV: o.asCSV, MarkdownOut: o.markdownOut, CSVOut: o.csvOut, DetailOut: o.detailOut,
-		ClaimsOut: o.claimsOut, Command: o.command, Version: v, Date: o.date,
+		ClaimsOut: o.claimsOut, Command: o.command, Version: v, Date: o.date, Seeds: o.seeds,
 	}))
 }

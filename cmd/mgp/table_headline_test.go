@@ -75,3 +75,50 @@ func TestTableSweepHeadline(t *testing.T) {
 		t.Errorf("no directory and no sweep: err = %v", err)
 	}
 }
+
+// TestTableSweepSeeds runs mgp table --sweep with --seeds on the fixture
+// tree: the cells count only the seeds asked for (n = 2 where the tree has
+// 3), the footnotes name them, the header says the table holds 0-1 of the
+// sweep's 0-2; a seed the sweep does not declare, a malformed list and
+// --seeds without --sweep are refused with exit 2.
+func TestTableSweepSeeds(t *testing.T) {
+	tree, err := filepath.Abs("../../pkg/report/testdata/headline/runs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	spec := writeFile(t, dir, "s.yaml", "name: s\ndescription: Fixture\nout: "+tree+
+		"\ndatasets: [boston, energy]\nmodels: [sgp, slgp]\nseeds: 0-2\nconfig: c\n"+
+		"variants: [{name: paper, models: [sgp]}, {name: recommended, models: [slgp]}]\n"+
+		"headline: [{model: sgp, variant: paper}, {model: slgp, variant: recommended}]\n")
+	full, _, err := run(t, "table", "--sweep", spec, "--commit", "abc1234", "--date", "2026-02-03")
+	if err != nil {
+		t.Fatal(err)
+	}
+	part, _, err := run(t, "table", "--sweep", spec, "--seeds", "0-1", "--commit", "abc1234", "--date", "2026-02-03")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(full, "(3)") || strings.Contains(full, "Seeds 0-1 only") {
+		t.Fatalf("the full table should count 3 seeds and state no restriction:\n%s", full)
+	}
+	if strings.Contains(part, "(3)") || !strings.Contains(part, "(2)") || !strings.Contains(part, "seeds 0-1") {
+		t.Errorf("--seeds 0-1: every cell should count seeds 0 and 1 only:\n%s", part)
+	}
+	if !strings.Contains(part, "Seeds 0-1 of the sweep's 0-2 only") || !strings.Contains(part, "--seeds 0-1") {
+		t.Errorf("--seeds 0-1: the header should state the restriction and the command:\n%s", part)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--sweep", spec, "--seeds", "7"}, "seed 7 is not among"},
+		{[]string{"--sweep", spec, "--seeds", "1.5"}, "seeds"},
+		{[]string{"--seeds", "0-1", tree}, "--sweep"},
+	} {
+		_, _, err := run(t, append([]string{"table"}, c.args...)...)
+		if err == nil || exitCode(err) != 2 || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("table %v: err = %v, want exit 2 naming %q", c.args, err, c.want)
+		}
+	}
+}

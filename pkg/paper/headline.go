@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 
 	"github.com/mgpteam/mgp/pkg/report"
 	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/rundir"
 	"github.com/mgpteam/mgp/pkg/sweep"
 )
 
@@ -28,6 +30,10 @@ type HeadlineOptions struct {
 	// Version and Date are the version and date the header states (Date
 	// "": today, UTC).
 	Version, Date string
+	// Seeds, when set, keeps only the runs of these of the sweep's seeds
+	// (as sweep's --seeds: "0-3" or "0,3"; a seed the sweep does not
+	// declare is refused) and says so in the header.
+	Seeds string
 }
 
 // Headline writes the headline table of a sweep file and its detail
@@ -41,17 +47,24 @@ func Headline(stdout, stderr io.Writer, extra []string, o HeadlineOptions) error
 	if len(spec.Headline) == 0 {
 		return inputErr(fmt.Errorf("%s: no headline: declare its rows under headline: (model, variant, label)", o.Sweep))
 	}
+	all := spec.Seeds
+	if err := spec.Restrict(nil, nil, o.Seeds); err != nil {
+		return inputErr(fmt.Errorf("%s: %w", o.Sweep, err))
+	}
 	own, le, err := LoadResultDirs([]string{spec.Out})
 	if err != nil {
 		return err
 	}
-	all := own
+	if o.Seeds != "" {
+		own = ofSeeds(own, spec.Seeds)
+	}
+	files := own
 	if len(extra) > 0 {
 		more, le2, err := LoadResultDirs(extra)
 		if err != nil {
 			return err
 		}
-		all = append([]results.ResultFile(nil), own...)
+		files = append([]results.ResultFile(nil), own...)
 		seen := map[string]bool{}
 		for _, f := range own {
 			seen[absPath(f.Path)] = true
@@ -59,7 +72,7 @@ func Headline(stdout, stderr io.Writer, extra []string, o HeadlineOptions) error
 		for _, f := range more { // an extra dir inside (or equal to) the sweep's tree adds no second copy
 			if !seen[absPath(f.Path)] {
 				seen[absPath(f.Path)] = true
-				all = append(all, f)
+				files = append(files, f)
 			}
 		}
 		if le2 != nil {
@@ -77,7 +90,10 @@ func Headline(stdout, stderr io.Writer, extra []string, o HeadlineOptions) error
 	}
 	h := report.BuildHeadlineLookup(report.Summarise(own), specs, report.PaperValues())
 	meta := headlineMeta(spec, extra, o)
-	detailSum := report.Summarise(report.WithLastIterations(all))
+	if o.Seeds != "" {
+		meta.Seeds = report.SeedRanges(spec.Seeds) + " of the sweep's " + report.SeedRanges(all)
+	}
+	detailSum := report.Summarise(report.WithLastIterations(files))
 	md := h.Markdown(meta)
 	csvText, err := h.CSV()
 	if err != nil {
@@ -102,4 +118,16 @@ func absPath(path string) string {
 		return a
 	}
 	return filepath.Clean(path)
+}
+
+// ofSeeds keeps the results in a seed directory (rundir.SeedName) of one
+// of seeds: the sweep tree's layout names each run's seed.
+func ofSeeds(files []results.ResultFile, seeds []uint64) []results.ResultFile {
+	var kept []results.ResultFile
+	for _, f := range files {
+		if s, ok := rundir.ParseSeedName(filepath.Base(filepath.Dir(f.Path))); ok && slices.Contains(seeds, s) {
+			kept = append(kept, f)
+		}
+	}
+	return kept
 }

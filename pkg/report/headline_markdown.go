@@ -23,6 +23,9 @@ type HeadlineMeta struct {
 	// DetailLink is the detail file relative to the headline file (empty:
 	// not linked).
 	DetailLink string
+	// Seeds, when set, says the files hold only some of the sweep's seeds
+	// (e.g. "0-3 of the sweep's 0-9"); the header states it.
+	Seeds string
 }
 
 // header writes the title and the provenance lines.
@@ -30,6 +33,9 @@ func (m HeadlineMeta) header(b *strings.Builder, suffix string) {
 	fmt.Fprintf(b, "# %s%s\n\n", m.Title, suffix)
 	fmt.Fprintf(b, "Written by `%s` (mgp %s, %s) from %s; nothing in this file is edited by hand.\n\n",
 		m.Command, m.Version, m.Date, "`"+strings.Join(m.Sources, "`, `")+"`")
+	if m.Seeds != "" {
+		fmt.Fprintf(b, "Seeds %s only: the runs of the other seeds are left out (`--seeds`), so that every cell counts the same seeds while the sweep goes on.\n\n", m.Seeds)
+	}
 }
 
 // Markdown renders the headline table: the header, one row per declared

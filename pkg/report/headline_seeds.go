@@ -56,6 +56,12 @@ func seedsCompact(row Row) string {
 	if len(ids) == 1 {
 		return "seed " + strconv.FormatUint(ids[0], 10)
 	}
+	return "seeds " + SeedRanges(ids)
+}
+
+// SeedRanges writes increasing seeds with runs of consecutive ones as
+// "a-b": "0-2, 5".
+func SeedRanges(ids []uint64) string {
 	var parts []string
 	for i := 0; i < len(ids); {
 		j := i
@@ -69,5 +75,5 @@ func seedsCompact(row Row) string {
 		parts = append(parts, p)
 		i = j + 1
 	}
-	return "seeds " + strings.Join(parts, ", ")
+	return strings.Join(parts, ", ")
 }
