@@ -14,8 +14,9 @@ import (
 type tableOpts struct {
 	asCSV, last         bool
 	markdownOut, csvOut string
-	// sweep, detailOut, commit and date are the headline mode's (see
-	// the headline functions below); command is the command line it states.
+	// sweep, detailOut, claimsOut, commit, date and seeds are the
+	// headline mode's (see the headline functions below); command is the
+	// command line it states.
 	sweep, detailOut, claimsOut, commit, date, command, seeds string
 }
 
