@@ -72,6 +72,20 @@ def load(out):
     return seeds
 
 
+def without_worst(x):
+    """The mean of x without its largest 1 %."""
+    k = len(x) // 100
+    return sum(sorted(x)[:-k]) / (len(x) - k)
+
+
+def trimmed_diff(x, base):
+    """The mean of the point differences x - base without their 1 % largest and 1 % smallest."""
+    n = len(x)
+    k = n // 100
+    d = sorted((a - b for a, b in zip(x, base)), reverse=True)
+    return sum(d[k:n - k]) / (n - 2 * k)
+
+
 def summary(out):
     print('| run | seed | test NLL | median | without its worst 1 % | worst point | its share of the mean '
           '| points better than SGP | mean point difference to SGP without its 1 % largest and 1 % smallest |')
@@ -80,15 +94,13 @@ def summary(out):
         base = runs.get('sgp/paper')
         for name, x in runs.items():
             n = len(x)
-            k = n // 100
             xs = sorted(x)
             better = diff = '–'
             if base is not None and name != 'sgp/paper':
                 better = '%.0f %%' % (100 * sum(a < b for a, b in zip(x, base)) / n)
-                d = sorted((a - b for a, b in zip(x, base)), reverse=True)
-                diff = '%+.3f' % (sum(d[k:n - k]) / (n - 2 * k))
+                diff = '%+.3f' % trimmed_diff(x, base)
             print(f'| {name} | {seed[1:]} | {sum(x) / n:.3f} | {statistics.median(x):.3f} | '
-                  f'{sum(xs[:-k]) / (n - k):.3f} | {xs[-1]:.0f} | {xs[-1] / n:.3f} | {better} | {diff} |')
+                  f'{without_worst(x):.3f} | {xs[-1]:.0f} | {xs[-1] / n:.3f} | {better} | {diff} |')
 
 
 def bymodel(out):
@@ -106,22 +118,19 @@ def bymodel(out):
             if x is None:
                 nll.append('–'); trim.append('–'); diff.append('–')
                 continue
-            n = len(x)
-            k = n // 100
-            nll.append(f'{sum(x) / n:.3f}')
-            trim.append(f'{sum(sorted(x)[:-k]) / (n - k):.3f}')
+            nll.append(f'{sum(x) / len(x):.3f}')
+            trim.append(f'{without_worst(x):.3f}')
             if base is None or name == 'sgp/paper':
                 diff.append('–')
             else:
-                d = sorted((a - b for a, b in zip(x, base)), reverse=True)
-                diff.append(f'{sum(d[k:n - k]) / (n - 2 * k):+.3f}')
+                diff.append(f'{trimmed_diff(x, base):+.3f}')
         print(f"| {name} | {' | '.join(nll)} | {' | '.join(trim)} | {' | '.join(diff)} |")
 
 
-def spread(v):
+def spread(v, sign=''):
     m = sum(v) / len(v)
     sd = (sum((a - m) ** 2 for a in v) / len(v)) ** 0.5
-    return f'{m:.3f} ± {sd:.3f} ({min(v):.3f} to {max(v):.3f})'
+    return f'{m:{sign}.3f} ± {sd:.3f} ({min(v):.3f} to {max(v):.3f})'
 
 
 def seeds_table(out):
@@ -139,21 +148,18 @@ def seeds_table(out):
             if x is None:
                 continue
             base = seeds[s].get('sgp/paper')
-            n = len(x)
-            k = n // 100
-            nll.append(sum(x) / n)
-            trim.append(sum(sorted(x)[:-k]) / (n - k))
+            nll.append(sum(x) / len(x))
+            trim.append(without_worst(x))
             if base is not None and name != 'sgp/paper':
-                below += nll[-1] < sum(base) / n
-                below_trim += trim[-1] < sum(sorted(base)[:-k]) / (n - k)
-                d = sorted((a - b for a, b in zip(x, base)), reverse=True)
-                diff.append(sum(d[k:n - k]) / (n - 2 * k))
+                below += nll[-1] < sum(base) / len(base)
+                below_trim += trim[-1] < without_worst(base)
+                diff.append(trimmed_diff(x, base))
                 neg += diff[-1] < 0
         if name == 'sgp/paper':
             print(f'| {name} | {len(nll)} | {spread(nll)} | – | {spread(trim)} | – | – | – |')
             continue
         paired = len(diff)
-        d = spread(diff).replace(f'{sum(diff) / paired:.3f}', f'{sum(diff) / paired:+.3f}', 1) if paired else '–'
+        d = spread(diff, '+') if paired else '–'
         print(f'| {name} | {len(nll)} | {spread(nll)} | {below} of {paired} | {spread(trim)} | {below_trim} of {paired} '
               f'| {d} | {neg} of {paired} |')
 
