@@ -24,6 +24,10 @@ per-point values. This script
                   range, the seeds on which it is below SGP's, the same for
                   the mean without the worst 1 %, and the trimmed mean point
                   difference to SGP with the seeds on which it is negative.
+  perseed OUT     prints the test NLL alone with the seeds side by side,
+                  each seed's lowest in bold, then the mean ± population sd,
+                  the seeds on which the run is lowest of all runs and those
+                  on which it is below SGP's.
 
 Standard library only: python3 scripts/analysis/nytaxi_points.py summary results/nytaxi/points
 """
@@ -164,6 +168,36 @@ def seeds_table(out):
               f'| {d} | {neg} of {paired} |')
 
 
+def perseed(out):
+    seeds = load(out)
+    names = sorted({n for runs in seeds.values() for n in runs}, key=lambda k: (ORDER.index(k.split('/')[0]), k))
+    order = sorted(seeds, key=lambda s: int(s[1:]))
+    means = {s: {n: sum(x) / len(x) for n, x in seeds[s].items()} for s in order}
+    best = {s: min(means[s].values()) for s in order}
+    cols = ' | '.join(f'seed {s[1:]}' for s in order)
+    print(f'| run | {cols} | mean ± sd | lowest on | below SGP on |')
+    print('|---|' + '---|' * (len(order) + 3))
+    for name in names:
+        cells, vals = [], []
+        lowest = below = paired = 0
+        for s in order:
+            m = means[s].get(name)
+            if m is None:
+                cells.append('–')
+                continue
+            vals.append(m)
+            cells.append(f'**{m:.3f}**' if m == best[s] else f'{m:.3f}')
+            lowest += m == best[s]
+            base = means[s].get('sgp/paper')
+            if base is not None and name != 'sgp/paper':
+                paired += 1
+                below += m < base
+        mean = sum(vals) / len(vals)
+        sd = (sum((a - mean) ** 2 for a in vals) / len(vals)) ** 0.5
+        b = f'{below} of {paired}' if name != 'sgp/paper' else '–'
+        print(f"| {name} | {' | '.join(cells)} | {mean:.3f} ± {sd:.3f} | {lowest} of {len(vals)} | {b} |")
+
+
 if __name__ == '__main__':
     if len(sys.argv) == 4 and sys.argv[1] == 'merge':
         merge(sys.argv[2], sys.argv[3])
@@ -173,5 +207,7 @@ if __name__ == '__main__':
         bymodel(sys.argv[2])
     elif len(sys.argv) == 3 and sys.argv[1] == 'seeds':
         seeds_table(sys.argv[2])
+    elif len(sys.argv) == 3 and sys.argv[1] == 'perseed':
+        perseed(sys.argv[2])
     else:
         sys.exit(__doc__)
