@@ -9,8 +9,8 @@ import (
 
 // figure7Opts are the flags of mgp figure7.
 type figure7Opts struct {
-	sweepFile, runs, dataset, variant, title, out string
-	models                                        []string
+	sweepFile, runs, dataset, variant, title, out, seeds string
+	models                                               []string
 }
 
 func newFigure7Cmd(_ *globalOpts) *cobra.Command {
@@ -27,7 +27,8 @@ func newFigure7Cmd(_ *globalOpts) *cobra.Command {
 	c.Flags().StringVar(&o.dataset, "dataset", "", "data set (default: the sweep file's only one, else nytaxi)")
 	c.Flags().StringSliceVar(&o.models, "models", nil, "models to draw, in the paper's order (default: the sweep file's, else all ten)")
 	c.Flags().StringVar(&o.variant, "variant", "paper", "variant drawn for every model, and model=variant exceptions (comma-separated)")
-	c.Flags().StringVar(&o.title, "title", "", "title (default: the data set and the number of runs)")
+	c.Flags().StringVar(&o.seeds, "seeds", "", "with --sweep, only the runs of these of the sweep's seeds, e.g. 0-5 or 0,3 (violins of one seed count while the sweep goes on; the title says so)")
+	c.Flags().StringVar(&o.title, "title", "", "title (default: the data set, the number of runs and, with --seeds, the seeds)")
 	c.Flags().StringVarP(&o.out, "out", "o", "results/figures/figure7.png", "PNG file to write")
 	return c
 }
@@ -41,6 +42,6 @@ func runFigure7(cmd *cobra.Command, o *figure7Opts) error {
 		return err
 	}
 	return paperErr(paper.Figure7(cmd.OutOrStdout(), cmd.ErrOrStderr(), paper.Figure7Options{
-		Sweep: o.sweepFile, Runs: o.runs, Dataset: o.dataset, Models: o.models, Variant: o.variant, Title: o.title, Out: o.out,
+		Sweep: o.sweepFile, Runs: o.runs, Dataset: o.dataset, Models: o.models, Variant: o.variant, Seeds: o.seeds, Title: o.title, Out: o.out,
 	}))
 }

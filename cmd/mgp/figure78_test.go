@@ -86,6 +86,50 @@ func TestFigure7FakeTree(t *testing.T) {
 	}
 }
 
+// TestFigure7SweepSeeds: figure7 --sweep draws every seed of the sweep, and
+// with --seeds only those asked for (the unfinished runs of other seeds not
+// noted); a seed the sweep does not declare, a malformed list and --seeds
+// without --sweep are refused with exit 2.
+func TestFigure7SweepSeeds(t *testing.T) {
+	tree := t.TempDir()
+	fakeNLLTree(t, tree, "sgp", "paper", 7.5, 7.6, 7.7)
+	fakeNLLTree(t, tree, "slgp", "paper", 7.1, 7.2)
+	if err := os.MkdirAll(filepath.Join(tree, "nytaxi", "slgp", "paper", "s2"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	spec := writeFile(t, t.TempDir(), "s.yaml", "name: s\ndescription: Fixture\nout: "+tree+
+		"\ndatasets: [nytaxi]\nmodels: [sgp, slgp]\nseeds: 0-2\nconfig: c\nvariants: [{name: paper}]\n")
+	fig := filepath.Join(t.TempDir(), "f7.png")
+	out, errOut, err := run(t, "figure7", "--sweep", spec, "-o", fig)
+	if err != nil {
+		t.Fatal(err, errOut)
+	}
+	if !strings.Contains(out, "wrote "+fig+" (2 models, 5 runs)") || !strings.Contains(errOut, "slgp paper: 1 unfinished") {
+		t.Errorf("all seeds: output:\n%s\nnotes:\n%s", out, errOut)
+	}
+	out, errOut, err = run(t, "figure7", "--sweep", spec, "--seeds", "0-1", "-o", fig)
+	if err != nil {
+		t.Fatal(err, errOut)
+	}
+	// SGP's seeds 0 and 1 only: 7.5 and 7.6, mean 7.55, population sd 0.05.
+	if !strings.Contains(out, "7.5500     0.0500") || !strings.Contains(out, "wrote "+fig+" (2 models, 4 runs)") || strings.Contains(errOut, "unfinished") {
+		t.Errorf("--seeds 0-1: output:\n%s\nnotes:\n%s", out, errOut)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--sweep", spec, "--seeds", "7"}, "seed 7 is not among"},
+		{[]string{"--sweep", spec, "--seeds", "1.5"}, "seeds"},
+		{[]string{"--runs", tree, "--seeds", "0-1"}, "--sweep"},
+	} {
+		_, _, err := run(t, append([]string{"figure7", "-o", fig}, c.args...)...)
+		if err == nil || exitCode(err) != 2 || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("figure7 %v: err = %v, want exit 2 naming %q", c.args, err, c.want)
+		}
+	}
+}
+
 // TestFigure8TinyRuns trains tiny SGP and SLGP runs on a synthetic nytaxi
 // file into a sweep tree and draws Fig. 8 from it: the re-evaluated test
 // NLL is the run's own, SHGP and SMGP (not run) are noted and left out;

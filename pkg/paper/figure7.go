@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/mgpteam/mgp/pkg/plot"
+	"github.com/mgpteam/mgp/pkg/report"
 	"github.com/mgpteam/mgp/pkg/results"
 	"github.com/mgpteam/mgp/pkg/rundir"
 	"gonum.org/v1/gonum/stat"
@@ -36,8 +37,12 @@ type Figure7Options struct {
 	// Variant is the variant drawn for every model and model=variant
 	// exceptions, comma-separated ("" or no default: paper).
 	Variant string
-	// Title is the figure's title (default: the data set and the number
-	// of runs).
+	// Seeds, with Sweep, keeps only the runs of these of the sweep's
+	// seeds (the sweep's syntax: "0-5" or "0,3"), so that every violin
+	// counts the same seeds while the sweep goes on; "" draws them all.
+	Seeds string
+	// Title is the figure's title (default: the data set, the number of
+	// runs and, with Seeds, the seeds).
 	Title string
 	// Out is the PNG file to write.
 	Out string
@@ -86,6 +91,13 @@ func Figure7(stdout, stderr io.Writer, o Figure7Options) error {
 	title := o.Title
 	if title == "" {
 		title = fmt.Sprintf("%s: test NLL per run (%d runs)", p.dataset, runs)
+		if o.Seeds != "" {
+			which := "seeds"
+			if len(p.seeds) == 1 {
+				which = "seed"
+			}
+			title = fmt.Sprintf("%s: test NLL per run (%d runs, %s %s)", p.dataset, runs, which, report.SeedRanges(p.seeds))
+		}
 	}
 	fig, err := plot.ViolinPlot(title, "test NLL (original scale)", names, values)
 	if err != nil {

@@ -12,10 +12,16 @@ import (
 // planFigure7 resolves the options and the sweep file into what to draw.
 func planFigure7(o Figure7Options) (*figure7Plan, error) {
 	p := &figure7Plan{tree: o.Runs, dataset: o.Dataset, models: o.Models}
+	if o.Seeds != "" && o.Sweep == "" {
+		return nil, optErr("seeds", " picks seeds of a sweep: give the sweep file with --sweep")
+	}
 	if o.Sweep != "" {
 		spec, err := sweep.ReadSpec(o.Sweep)
 		if err != nil {
 			return nil, err
+		}
+		if err := spec.Restrict(nil, nil, o.Seeds); err != nil {
+			return nil, fmt.Errorf("%s: %w", o.Sweep, err)
 		}
 		if p.tree == "" {
 			p.tree = spec.Out
