@@ -50,7 +50,7 @@ def merge(src, out):
         runs.setdefault(seed, {})[model + '/' + variant] = rows
     os.makedirs(out, exist_ok=True)
     for seed, by_run in runs.items():
-        names = sorted(by_run, key=lambda k: (ORDER.index(k.split('/')[0]), k))
+        names = run_order(by_run)
         first = by_run[names[0]]
         for name in names:
             rows = by_run[name]
@@ -76,6 +76,22 @@ def load(out):
     return seeds
 
 
+def run_order(names):
+    """The model/variant names in the paper's model order."""
+    return sorted(names, key=lambda k: (ORDER.index(k.split('/')[0]), k))
+
+
+def seed_order(seeds):
+    """The seed keys ('s0', 's1', ...) of load's result in increasing seed."""
+    return sorted(seeds, key=lambda s: int(s[1:]))
+
+
+def mean_sd(v):
+    """The mean and population sd of v."""
+    m = sum(v) / len(v)
+    return m, (sum((a - m) ** 2 for a in v) / len(v)) ** 0.5
+
+
 def without_worst(x):
     """The mean of x without its largest 1 %."""
     k = len(x) // 100
@@ -94,7 +110,9 @@ def summary(out):
     print('| run | seed | test NLL | median | without its worst 1 % | worst point | its share of the mean '
           '| points better than SGP | mean point difference to SGP without its 1 % largest and 1 % smallest |')
     print('|---|---|---|---|---|---|---|---|---|')
-    for seed, runs in sorted(load(out).items()):
+    seeds = load(out)
+    for seed in seed_order(seeds):
+        runs = seeds[seed]
         base = runs.get('sgp/paper')
         for name, x in runs.items():
             n = len(x)
@@ -109,8 +127,8 @@ def summary(out):
 
 def bymodel(out):
     seeds = load(out)
-    names = sorted({n for runs in seeds.values() for n in runs}, key=lambda k: (ORDER.index(k.split('/')[0]), k))
-    order = sorted(seeds)
+    names = run_order({n for runs in seeds.values() for n in runs})
+    order = seed_order(seeds)
     cols = ' | '.join(f'seed {s[1:]}' for s in order)
     print(f'| run | test NLL: {cols} | without the worst 1 %: {cols} | against SGP, mean point difference without the 1 % largest and 1 % smallest: {cols} |')
     print('|---|' + '---|' * (3 * len(order)))
@@ -132,14 +150,13 @@ def bymodel(out):
 
 
 def spread(v, sign=''):
-    m = sum(v) / len(v)
-    sd = (sum((a - m) ** 2 for a in v) / len(v)) ** 0.5
+    m, sd = mean_sd(v)
     return f'{m:{sign}.3f} ± {sd:.3f} ({min(v):.3f} to {max(v):.3f})'
 
 
 def seeds_table(out):
     seeds = load(out)
-    names = sorted({n for runs in seeds.values() for n in runs}, key=lambda k: (ORDER.index(k.split('/')[0]), k))
+    names = run_order({n for runs in seeds.values() for n in runs})
     print('| run | seeds | test NLL: mean ± sd (range) | below SGP on | without the worst 1 %: mean ± sd (range) '
           '| below SGP on | against SGP, mean point difference without the 1 % largest and 1 % smallest: '
           'mean ± sd (range) | negative on |')
@@ -147,7 +164,7 @@ def seeds_table(out):
     for name in names:
         nll, trim, diff = [], [], []
         below = below_trim = neg = 0
-        for s in sorted(seeds):
+        for s in seed_order(seeds):
             x = seeds[s].get(name)
             if x is None:
                 continue
@@ -170,8 +187,8 @@ def seeds_table(out):
 
 def perseed(out):
     seeds = load(out)
-    names = sorted({n for runs in seeds.values() for n in runs}, key=lambda k: (ORDER.index(k.split('/')[0]), k))
-    order = sorted(seeds, key=lambda s: int(s[1:]))
+    names = run_order({n for runs in seeds.values() for n in runs})
+    order = seed_order(seeds)
     means = {s: {n: sum(x) / len(x) for n, x in seeds[s].items()} for s in order}
     best = {s: min(means[s].values()) for s in order}
     cols = ' | '.join(f'seed {s[1:]}' for s in order)
@@ -192,8 +209,7 @@ def perseed(out):
             if base is not None and name != 'sgp/paper':
                 paired += 1
                 below += m < base
-        mean = sum(vals) / len(vals)
-        sd = (sum((a - mean) ** 2 for a in vals) / len(vals)) ** 0.5
+        mean, sd = mean_sd(vals)
         b = f'{below} of {paired}' if name != 'sgp/paper' else '–'
         print(f"| {name} | {' | '.join(cells)} | {mean:.3f} ± {sd:.3f} | {lowest} of {len(vals)} | {b} |")
 
