@@ -93,9 +93,9 @@ def mean_sd(v):
 
 
 def without_worst(x):
-    """The mean of x without its largest 1 %."""
+    """The mean of x without its largest 1 % (all of x below 100 points)."""
     k = len(x) // 100
-    return sum(sorted(x)[:-k]) / (len(x) - k)
+    return sum(sorted(x)[:len(x) - k]) / (len(x) - k)
 
 
 def trimmed_diff(x, base):
