@@ -163,7 +163,11 @@ func Execute(ctx context.Context, runs []Run, run Runner, o Options) Summary {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.sum.Left = len(p.pending)
-	p.line("finished")
+	if ctx.Err() != nil {
+		p.line("stopped")
+	} else {
+		p.line("finished")
+	}
 	return p.sum
 }
 

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -100,13 +101,20 @@ func TestInterruptedSweepLosesAndRepeatsNothing(t *testing.T) {
 	f := newFake(200)
 	ctx, cancel := context.WithCancel(context.Background())
 	f.cancelAt, f.cancel = 5, cancel
-	s1 := Execute(ctx, runs, f.run, Options{Jobs: 3})
+	var out1, out2 strings.Builder
+	s1 := Execute(ctx, runs, f.run, Options{Jobs: 3, Progress: &out1})
 	if s1.Interrupted == 0 || s1.Left == 0 || s1.Completed < 5 {
 		t.Fatalf("first pass %+v: want some runs interrupted and some not started", s1)
 	}
-	s2 := Execute(context.Background(), runs, f.run, Options{Jobs: 3})
+	if last := lastLine(out1.String()); !strings.Contains(last, "] stopped | ") {
+		t.Fatalf("the interrupted sweep's last progress line %q does not say it stopped", last)
+	}
+	s2 := Execute(context.Background(), runs, f.run, Options{Jobs: 3, Progress: &out2})
 	if s2.AlreadyDone != s1.Completed || s2.Completed != len(runs)-s1.Completed || s2.Failed != 0 {
 		t.Fatalf("second pass %+v after first %+v", s2, s1)
+	}
+	if last := lastLine(out2.String()); !strings.Contains(last, "] finished | ") {
+		t.Fatalf("the completed sweep's last progress line %q does not say it finished", last)
 	}
 	resumed, midway := 0, 0
 	for _, r := range runs {
@@ -204,4 +212,10 @@ func TestLockedRunsAreLeftToTheirHolder(t *testing.T) {
 	if s.Completed != 1 || s.AlreadyDone != 1 {
 		t.Fatalf("stale lock not taken over: %+v", s)
 	}
+}
+
+// lastLine is the last non-empty line of s.
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	return lines[len(lines)-1]
 }

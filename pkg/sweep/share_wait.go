@@ -36,8 +36,12 @@ func awaitElsewhere(ctx context.Context, held []Run, run Runner, o Options, p *p
 		countLocked(held, p)
 		return
 	}
-	p.say(fmt.Sprintf("%d runs unfinished elsewhere: waiting for their holders (checked every %s; a run whose holder has died, or has been silent for %s, is taken over and resumes here from its checkpoint)",
-		len(held), o.Poll, o.Stale))
+	what := fmt.Sprintf("%d runs", len(held))
+	if len(held) == 1 {
+		what = "1 run"
+	}
+	p.say(fmt.Sprintf("%s unfinished elsewhere: waiting for their holders (checked every %s; a run whose holder has died, or has been silent for %s, is taken over and resumes here from its checkpoint)",
+		what, o.Poll, o.Stale))
 	type ended struct {
 		r   Run
 		out outcome

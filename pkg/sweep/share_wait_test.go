@@ -157,6 +157,9 @@ func TestSharedSweepTakesRunOfDeadHolder(t *testing.T) {
 	if !strings.Contains(w.String(), "finished | 4/4 done, 0 running, 0 failed, 0 left") {
 		t.Fatalf("progress:\n%s", w)
 	}
+	if !strings.Contains(w.String(), "] 1 run unfinished elsewhere: waiting") {
+		t.Fatalf("progress does not count the one held run in the singular:\n%s", w)
+	}
 }
 
 // TestSharedSweepWaitsForLiveHolder: a run that its live holder finishes
