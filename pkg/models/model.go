@@ -43,6 +43,14 @@ type LogDensityer interface {
 	LogDensity(X, Y *mat.Dense) []float64
 }
 
+// DeterministicObjective is a model whose Objective on a given batch is a
+// pure function of its parameters (no Monte Carlo draws from Step.Rng):
+// an analytic or quadrature bound that a quasi-Newton method can minimise
+// on the full batch (train.optimizer: lbfgs).
+type DeterministicObjective interface {
+	DeterministicObjective() bool
+}
+
 // Modulator is a model with a modulation variable to plot: its mean and
 // variance at the rows of X (SHGP's w, for example).
 type Modulator interface {

@@ -140,3 +140,7 @@ func (m *SGP) LogDensity(X, Y *mat.Dense) []float64 {
 	}
 	return out
 }
+
+// DeterministicObjective implements DeterministicObjective: the bound is
+// analytic, with no Monte Carlo draws.
+func (m *SGP) DeterministicObjective() bool { return true }

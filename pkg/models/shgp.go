@@ -119,3 +119,7 @@ func (m *SHGP) Modulation(X *mat.Dense) (mean, variance []float64) {
 func (m *SHGP) Diagnostics(_, _ *mat.Dense) map[string]float64 {
 	return map[string]float64{"c": m.C.Value().At(0, 0), "mu0": m.L.W.Mu0.Raw.At(0, 0)}
 }
+
+// DeterministicObjective implements DeterministicObjective: the bound is
+// analytic (Gauss-Hermite quadrature over the modulation), with no Monte Carlo draws.
+func (m *SHGP) DeterministicObjective() bool { return true }

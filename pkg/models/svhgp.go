@@ -101,3 +101,7 @@ func (m *SVHGP) Modulation(X *mat.Dense) (mean, variance []float64) {
 	_, _, mean, variance = m.L.predict(m.tape, X)
 	return
 }
+
+// DeterministicObjective implements DeterministicObjective: the bound is
+// analytic (Gauss-Hermite quadrature over the modulation), with no Monte Carlo draws.
+func (m *SVHGP) DeterministicObjective() bool { return true }

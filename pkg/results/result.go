@@ -100,6 +100,9 @@ type Result struct {
 	Split string `json:"split"`
 	// Iterations is the number of optimiser steps taken.
 	Iterations int `json:"iterations"`
+	// Converged says where and why a full-batch L-BFGS run
+	// (train.optimizer: lbfgs) stopped before Iterations ("" otherwise).
+	Converged string `json:"converged,omitempty"`
 	// TrainSeconds is the training time: wall-clock time over all the
 	// run's sessions, without the time the process was stopped by SIGSTOP
 	// and continued (internal/awake; results of versions before

@@ -61,6 +61,11 @@ type TrainConfig struct {
 	Iterations int     `mapstructure:"iterations" json:"iterations"`
 	BatchSize  int     `mapstructure:"batch_size" json:"batch_size"` // 0: full batch
 	LR         float64 `mapstructure:"lr" json:"lr"`
+	// Optimizer is adam (empty: the default, the paper's minibatch Adam) or
+	// lbfgs: L-BFGS on the full batch (OptimizerLBFGS), for SGP, SHGP and
+	// SVHGP, whose objectives are deterministic; it stops by itself when
+	// it converges. LR and LRFinal are Adam's only.
+	Optimizer string `mapstructure:"optimizer" json:"optimizer,omitempty"`
 	// LRFinal, when positive, decays Adam's learning rate geometrically
 	// from LR at the first iteration to LRFinal at the last (LearningRate);
 	// 0 keeps LR throughout, as the paper does.
@@ -143,6 +148,9 @@ func (c *RunConfig) Validate() error {
 	}
 	if c.Data.Name == "" && c.Data.Path == "" {
 		return config.Errorf("data.name", "data.name is missing: set a toy (hetero, step, moons), a UCI set or data.kind: csv with data.path")
+	}
+	if o := c.Train.Optimizer; o != "" && o != OptimizerAdam && o != OptimizerLBFGS {
+		return config.Errorf("train.optimizer", "train.optimizer = %q: must be adam (minibatch Adam, the default) or lbfgs (full-batch L-BFGS, for sgp, shgp and svhgp)", o)
 	}
 	if c.Train.Iterations < 0 {
 		return config.Errorf("train.iterations", "train.iterations = %d: must be >= 0", c.Train.Iterations)

@@ -95,6 +95,7 @@ func (r *run) evaluate() (*results.Result, error) {
 		Date: time.Now().UTC().Format(time.RFC3339), Command: r.opts.Command,
 	}
 	res.Predictive, res.DrawsMetrics = recordedPredictive(r.pred), drawsMet
+	res.Converged = r.convergence()
 	if noTest(exp) {
 		n, _ := exp.XTrain.Dims()
 		res.NoTest = fmt.Sprintf("trained on all %d rows (data.split: none): no test set, so no test metrics; "+
@@ -129,7 +130,7 @@ func (r *run) selected(last results.Metrics) (*results.Selection, error) {
 	nv, _ := r.hold.X.Dims()
 	nt, _ := r.exp.XTrain.Dims()
 	st := r.sel.state
-	why := r.sel.stopRecord(r.tr.Iter(), r.cfg.Train.Iterations)
+	why := r.stopReason()
 	stoppedAt := 0
 	if why != "" {
 		stoppedAt = r.tr.Iter()
@@ -194,4 +195,28 @@ func checkSeconds(sel *selector) float64 {
 		return 0
 	}
 	return sel.state.Seconds
+}
+
+// convergence describes where and why L-BFGS converged ("" when it did
+// not, or the run trains with Adam).
+func (r *run) convergence() string {
+	c := r.tr.Converged()
+	if c == "" {
+		return ""
+	}
+	return fmt.Sprintf("L-BFGS converged at iteration %d of %d (%d objective evaluations): %s",
+		r.tr.Iter(), r.cfg.Train.Iterations, r.tr.lbfgs.FEvals(), c)
+}
+
+// stopReason is why training ended where it did, for result.json and the
+// log: L-BFGS's convergence, or else early stopping's record ("" for a
+// run without either).
+func (r *run) stopReason() string {
+	if c := r.convergence(); c != "" {
+		return c
+	}
+	if r.sel == nil {
+		return ""
+	}
+	return r.sel.stopRecord(r.tr.Iter(), r.cfg.Train.Iterations)
 }

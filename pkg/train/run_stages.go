@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/results"
 )
@@ -134,6 +135,9 @@ func (r *run) load() error {
 	if err := checkInducingParams(m, exp); err != nil {
 		return &InputError{err}
 	}
+	if err := checkLBFGS(cfg.Train, m, exp.XTrain.RawMatrix().Rows); err != nil {
+		return &InputError{config.Errorf("train.optimizer", "%v", err)}
+	}
 	return nil
 }
 
@@ -234,7 +238,7 @@ func (r *run) save(complete bool) error {
 	ck := NewCheckpoint(r.cfg, r.m.Params(), r.opts.Version)
 	ck.Variant, ck.State, ck.Data = r.opts.Variant, st, dataInfo(r.exp)
 	ck.EarlierVersions = r.earlier
-	ck.Trained = st.Iter == r.cfg.Train.Iterations || (r.sel != nil && r.sel.stopNow())
+	ck.Trained = st.Iter == r.cfg.Train.Iterations || (r.sel != nil && r.sel.stopNow()) || r.tr.Converged() != ""
 	ck.Complete = complete
 	ck.ConfigFingerprint, ck.DataFingerprint = ConfigFingerprint(r.cfg), r.exp.Fingerprint
 	if r.sel != nil {
@@ -282,7 +286,7 @@ func (r *run) fit() error {
 		if p.TTY {
 			nl = "\n"
 		}
-		fmt.Fprintf(r.opts.Log, "%s%s: %s\n", nl, p.Label, r.sel.stopRecord(it, r.cfg.Train.Iterations))
+		fmt.Fprintf(r.opts.Log, "%s%s: %s\n", nl, p.Label, r.stopReason())
 	}
 	if err := r.sel.finish(r.ctx, r.tr.Iter()); err != nil {
 		return r.selectErr(err)

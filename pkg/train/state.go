@@ -16,6 +16,9 @@ type TrainState struct {
 	Iter int `json:"iter"`
 	// Adam holds the optimiser's step count and moments.
 	Adam ad.AdamState `json:"adam"`
+	// LBFGS holds the L-BFGS optimiser's curvature pairs and counters
+	// (train.optimizer: lbfgs; absent for Adam).
+	LBFGS *ad.LBFGSState `json:"lbfgs,omitempty"`
 	// Batcher holds the minibatch order and its generator.
 	Batcher data.BatcherState `json:"batcher"`
 	// MCRNG is the Monte Carlo generator's binary PCG state.
@@ -45,11 +48,16 @@ func (t *Trainer) State() (*TrainState, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &TrainState{
+	st := &TrainState{
 		Iter: t.iter, Adam: t.opt.State(), Batcher: bs, MCRNG: mc, Evals: t.evals,
 		Trace: append([]results.TracePoint(nil), t.trace...), TrainSeconds: t.Seconds(),
 		EvalSeconds: t.evalSec,
-	}, nil
+	}
+	if t.lbfgs != nil {
+		ls := t.lbfgs.State()
+		st.LBFGS = &ls
+	}
+	return st, nil
 }
 
 // Restore sets the trainer to st; the model's parameters must be restored
@@ -58,10 +66,7 @@ func (t *Trainer) Restore(st *TrainState) error {
 	if st.Iter < 0 || st.Iter > t.cfg.Iterations {
 		return fmt.Errorf("checkpoint state is at iteration %d, outside 0..%d", st.Iter, t.cfg.Iterations)
 	}
-	if st.Adam.Step != st.Iter {
-		return fmt.Errorf("checkpoint state: optimiser took %d steps in %d iterations", st.Adam.Step, st.Iter)
-	}
-	if err := t.opt.Restore(st.Adam); err != nil {
+	if err := t.restoreOptimizer(st); err != nil {
 		return err
 	}
 	if err := t.batcher.Restore(st.Batcher); err != nil {
@@ -74,4 +79,22 @@ func (t *Trainer) Restore(st *TrainState) error {
 	t.trace = append([]results.TracePoint(nil), st.Trace...)
 	t.elapsed, t.evalSec = st.TrainSeconds, st.EvalSeconds
 	return nil
+}
+
+// restoreOptimizer restores the optimiser the config names from st: Adam's
+// moments, or L-BFGS's pairs at the model's (already restored) parameters.
+func (t *Trainer) restoreOptimizer(st *TrainState) error {
+	if t.lbfgs == nil {
+		if st.LBFGS != nil {
+			return fmt.Errorf("checkpoint state: written by an L-BFGS run, and the config trains with Adam")
+		}
+		if st.Adam.Step != st.Iter {
+			return fmt.Errorf("checkpoint state: optimiser took %d steps in %d iterations", st.Adam.Step, st.Iter)
+		}
+		return t.opt.Restore(st.Adam)
+	}
+	if st.LBFGS == nil || st.LBFGS.Iter != st.Iter {
+		return fmt.Errorf("checkpoint state: the config trains with L-BFGS and the checkpoint has no L-BFGS state at iteration %d", st.Iter)
+	}
+	return t.lbfgs.Restore(*st.LBFGS, t.m.Params().Flatten(nil))
 }

@@ -57,16 +57,18 @@ type Trainer struct {
 	mcSrc   *rand.PCG
 	mc      *rand.Rand
 	opt     *ad.Adam
+	lbfgs   *ad.LBFGS // nil unless train.optimizer is lbfgs
 	tape    *ad.Tape
 	xb, yb  *mat.Dense
 
-	iter    int
-	evals   uint64
-	trace   []results.TracePoint
-	elapsed float64       // training seconds of earlier sessions
-	evalSec float64       // the part of the training seconds spent in Eval and Diag
-	started time.Duration // awake.Now at the start of this session's Run
-	running bool
+	iter     int
+	lastELBO float64 // the objective of the last Adam step
+	evals    uint64
+	trace    []results.TracePoint
+	elapsed  float64       // training seconds of earlier sessions
+	evalSec  float64       // the part of the training seconds spent in Eval and Diag
+	started  time.Duration // awake.Now at the start of this session's Run
+	running  bool
 
 	// Eval, when set and cfg.EvalEvery > 0, is called every EvalEvery
 	// iterations with the 1-based count of evaluations so far (so that a
@@ -102,6 +104,9 @@ func NewTrainer(m models.Model, X, Y *mat.Dense, cfg TrainConfig) *Trainer {
 		opt:  ad.NewAdam(m.Params(), cfg.LR),
 		tape: ad.NewTape(),
 		xb:   mat.NewDense(bs, dx, nil), yb: mat.NewDense(bs, dy, nil),
+	}
+	if usesLBFGS(cfg) {
+		t.lbfgs = t.newLBFGS()
 	}
 	return t
 }
@@ -147,6 +152,9 @@ func (t *Trainer) Run(ctx context.Context) error {
 		if t.Stop != nil && t.Stop() {
 			return nil
 		}
+		if t.Converged() != "" {
+			return nil
+		}
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -165,6 +173,24 @@ func (t *Trainer) Run(ctx context.Context) error {
 // step takes iteration t.iter+1.
 func (t *Trainer) step() error {
 	it := t.iter + 1
+	var elbo float64
+	if t.lbfgs != nil {
+		var err error
+		if elbo, err = t.stepLBFGS(); err != nil {
+			return err
+		}
+	} else if err := t.stepAdam(it); err != nil {
+		return err
+	} else {
+		elbo = t.lastELBO
+	}
+	t.iter = it
+	t.record(it, elbo)
+	return nil
+}
+
+// stepAdam takes Adam step it on the next minibatch.
+func (t *Trainer) stepAdam(it int) error {
 	idx := t.batcher.Next()
 	t.xb = data.GatherRows(t.xb, t.X, idx)
 	t.yb = data.GatherRows(t.yb, t.Y, idx)
@@ -183,7 +209,13 @@ func (t *Trainer) step() error {
 	}
 	t.opt.LR = LearningRate(t.cfg, it)
 	t.opt.Step()
-	t.iter = it
+	t.lastELBO = elbo
+	return nil
+}
+
+// record puts iteration it's ELBO into the trace when due, runs the
+// periodic evaluation and reports progress.
+func (t *Trainer) record(it int, elbo float64) {
 	cfg := t.cfg
 	if cfg.TraceEvery > 0 && (it%cfg.TraceEvery == 0 || it == 1) {
 		t.trace = append(t.trace, results.TracePoint{Iter: it, ELBO: elbo})
@@ -203,7 +235,6 @@ func (t *Trainer) step() error {
 		t.evalSec += (awake.Now() - t0).Seconds()
 	}
 	t.Progress.Update(it, elbo)
-	return nil
 }
 
 // Fit trains m on (X, Y) (standardised) for cfg.Iterations Adam steps. When

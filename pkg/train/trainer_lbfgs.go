@@ -1,0 +1,90 @@
+package train
+
+import (
+	"fmt"
+	"math"
+
+	ad "github.com/mgpteam/mgp/pkg/autodiff"
+	"github.com/mgpteam/mgp/pkg/models"
+)
+
+// The values of TrainConfig.Optimizer.
+const (
+	// OptimizerAdam is Adam on minibatches (the paper's; the default).
+	OptimizerAdam = "adam"
+	// OptimizerLBFGS is L-BFGS on the full batch, for the models whose
+	// objective is deterministic (models.DeterministicObjective): an
+	// iteration is one quasi-Newton step with its line search.
+	OptimizerLBFGS = "lbfgs"
+)
+
+// usesLBFGS reports whether cfg trains with L-BFGS.
+func usesLBFGS(cfg TrainConfig) bool { return cfg.Optimizer == OptimizerLBFGS }
+
+// newLBFGS returns the L-BFGS optimiser of t over the model's parameters,
+// starting from their current values.
+func (t *Trainer) newLBFGS() *ad.LBFGS {
+	set := t.m.Params()
+	return ad.NewLBFGS(t.fullObjective, set.Flatten(nil))
+}
+
+// fullObjective is the negative ELBO per point on the whole training set
+// at the unconstrained parameters x, with its gradient in g. The rows are
+// taken in their stored order every time, so the value is a pure function
+// of x, as L-BFGS needs.
+func (t *Trainer) fullObjective(x, g []float64) (float64, error) {
+	set := t.m.Params()
+	set.Unflatten(x)
+	t.tape.Reset()
+	obj := t.m.Objective(t.tape, models.Step{X: t.X, Y: t.Y, N: t.n, Iter: t.iter + 1, Rng: t.mc})
+	if err := t.tape.Err(); err != nil {
+		// A non-finite intermediate (a Cholesky that fails far from the
+		// current point, say): the line search backs away from it.
+		clear(g)
+		return math.Inf(1), nil
+	}
+	f := -obj.Scalar()
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		clear(g)
+		return math.Inf(1), nil
+	}
+	t.tape.Backward(t.tape.Neg(obj))
+	set.FlattenGrad(g)
+	return f, nil
+}
+
+// stepLBFGS takes L-BFGS iteration t.iter+1 and leaves the model's
+// parameters at its new point.
+func (t *Trainer) stepLBFGS() (float64, error) {
+	it := t.iter + 1
+	err := t.lbfgs.Step()
+	t.m.Params().Unflatten(t.lbfgs.X())
+	if err != nil {
+		return 0, &NaNError{Iter: it, What: err.Error()}
+	}
+	return -t.lbfgs.F(), nil
+}
+
+// Converged returns why L-BFGS stopped before the last iteration ("" for
+// Adam, or while L-BFGS can go on).
+func (t *Trainer) Converged() string {
+	if t.lbfgs == nil {
+		return ""
+	}
+	return t.lbfgs.Converged()
+}
+
+// checkLBFGS refuses train.optimizer lbfgs for a model whose objective is
+// random (Monte Carlo) or for minibatches smaller than the training set.
+func checkLBFGS(cfg TrainConfig, m models.Model, nTrain int) error {
+	if !usesLBFGS(cfg) {
+		return nil
+	}
+	if d, ok := m.(models.DeterministicObjective); !ok || !d.DeterministicObjective() {
+		return fmt.Errorf("train.optimizer = lbfgs needs a deterministic objective, and %s's is a Monte Carlo estimate: use train.optimizer: adam", m.Name())
+	}
+	if cfg.BatchSize > 0 && cfg.BatchSize < nTrain {
+		return fmt.Errorf("train.optimizer = lbfgs trains on the full batch, and train.batch_size = %d is below the %d training rows: set train.batch_size to 0", cfg.BatchSize, nTrain)
+	}
+	return nil
+}
