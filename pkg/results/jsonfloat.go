@@ -101,8 +101,10 @@ type metricsJSON struct {
 	NLLStd   jsonFloat  `json:"nll_std"`
 	RMSE     jsonFloat  `json:"rmse"`
 	ExactNLL *jsonFloat `json:"exact_nll,omitempty"`
-	NTest    int        `json:"n_test"`
-	Samples  int        `json:"samples"`
+	// DensityNLL is Metrics.DensityNLL.
+	DensityNLL *jsonFloat `json:"density_nll,omitempty"`
+	NTest      int        `json:"n_test"`
+	Samples    int        `json:"samples"`
 
 	Calibration *Calibration `json:"calibration,omitempty"`
 }
@@ -111,7 +113,7 @@ type metricsJSON struct {
 func (m Metrics) MarshalJSON() ([]byte, error) {
 	return json.Marshal(metricsJSON{
 		NLL: jsonFloat(m.NLL), NLLStd: jsonFloat(m.NLLStd), RMSE: jsonFloat(m.RMSE),
-		ExactNLL: jsonFloatPtr(m.ExactNLL), NTest: m.NTest, Samples: m.Samples,
+		ExactNLL: jsonFloatPtr(m.ExactNLL), DensityNLL: jsonFloatPtr(m.DensityNLL), NTest: m.NTest, Samples: m.Samples,
 		Calibration: m.Calibration,
 	})
 }
@@ -124,7 +126,7 @@ func (m *Metrics) UnmarshalJSON(b []byte) error {
 	}
 	*m = Metrics{
 		NLL: float64(w.NLL), NLLStd: float64(w.NLLStd), RMSE: float64(w.RMSE),
-		ExactNLL: floatPtr(w.ExactNLL), NTest: w.NTest, Samples: w.Samples,
+		ExactNLL: floatPtr(w.ExactNLL), DensityNLL: floatPtr(w.DensityNLL), NTest: w.NTest, Samples: w.Samples,
 		Calibration: w.Calibration,
 	}
 	return nil

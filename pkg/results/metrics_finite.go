@@ -21,5 +21,8 @@ func (m Metrics) NonFinite() string {
 	if m.ExactNLL != nil && (math.IsNaN(*m.ExactNLL) || math.IsInf(*m.ExactNLL, 0)) {
 		bad = append(bad, "exact NLL")
 	}
+	if m.DensityNLL != nil && (math.IsNaN(*m.DensityNLL) || math.IsInf(*m.DensityNLL, 0)) {
+		bad = append(bad, "density NLL")
+	}
 	return strings.Join(bad, ", ")
 }

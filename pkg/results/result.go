@@ -18,6 +18,11 @@ type Metrics struct {
 	// ExactNLL is the analytic Gaussian NLL (original scale) for models
 	// that have one (models.md §8.4), nil otherwise.
 	ExactNLL *float64 `json:"exact_nll,omitempty"`
+	// DensityNLL is the mean negative log of the model's own predictive
+	// density (original y scale): ExactNLL's value where the model has a
+	// closed form, else the mixture of eval.density_draws predictive
+	// components; absent unless eval.density_draws is set.
+	DensityNLL *float64 `json:"density_nll,omitempty"`
 	// NTest is the number of test points.
 	NTest int `json:"n_test"`
 	// Samples is the number of predictive samples per test point (P).

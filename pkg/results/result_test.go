@@ -20,7 +20,7 @@ func sampleResult() *Result {
 		Model: "slgp", Dataset: "wine-red", Variant: "beta=0.5",
 		Config:    map[string]any{"beta": 0.5, "bound": "hybrid", "m": float64(100)},
 		SplitSeed: 3, ModelSeed: 1<<63 + 7, Split: "90/10",
-		Iterations: 20000, TrainSeconds: 12.5, EvalSeconds: 0.75, ItersPerSecond: 1600,
+		Iterations: 20000, Converged: "L-BFGS converged at iteration 412 of 20000 (520 objective evaluations): the gradient's largest entry is below 1e-05", TrainSeconds: 12.5, EvalSeconds: 0.75, ItersPerSecond: 1600,
 		TraceEvalSeconds: 0.5, CheckSeconds: 0.25,
 		Metrics:    Metrics{NLL: 0.66, NLLStd: 0.9, RMSE: 0.61, ExactNLL: &exact, NTest: 159, Samples: 200},
 		Predictive: "mean", DrawsMetrics: &Metrics{NLL: 0.7, NTest: 159, Samples: 200},

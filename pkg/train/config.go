@@ -94,6 +94,12 @@ type TrainConfig struct {
 	// held-out NLL stops improving (StopConfig; needs Validation), with
 	// Iterations as the cap. Absent, training runs Iterations steps.
 	Stop StopConfig `mapstructure:"stop" json:"stop,omitzero"`
+	// SelectBy is the held-out score of selection and early stopping:
+	// kde (empty: the default, the paper's KDE NLL of eval.samples draws)
+	// or density (the model's own predictive density, DensityNLL, with
+	// eval.density_draws components where it has no closed form): one far
+	// held-out point cannot swing it as it swings a KDE.
+	SelectBy string `mapstructure:"select_by" json:"select_by,omitempty"`
 }
 
 // EvalConfig sets the evaluation protocol (models.md §8).
@@ -111,6 +117,12 @@ type EvalConfig struct {
 	// core; 2 uses both cores when a single run is evaluated alone). The
 	// scores are the same bits for every value.
 	Jobs int `mapstructure:"jobs" json:"jobs,omitempty"`
+	// DensityDraws, when positive, also scores the test split by the
+	// model's own predictive density (Metrics.DensityNLL): its closed
+	// form where it has one, else a mixture of this many predictive
+	// components (SMGP, DAGP, SLGP, GPCDE, CVAE). 0 (the paper's
+	// protocol): only the closed forms, as exact_nll.
+	DensityDraws int `mapstructure:"density_draws" json:"density_draws,omitempty"`
 }
 
 // The values of EvalConfig.Latent besides "" (draws): the two predictives
@@ -151,6 +163,12 @@ func (c *RunConfig) Validate() error {
 	}
 	if o := c.Train.Optimizer; o != "" && o != OptimizerAdam && o != OptimizerLBFGS {
 		return config.Errorf("train.optimizer", "train.optimizer = %q: must be adam (minibatch Adam, the default) or lbfgs (full-batch L-BFGS, for sgp, shgp and svhgp)", o)
+	}
+	if b := c.Train.SelectBy; b != "" && b != SelectByKDE && b != SelectByDensity {
+		return config.Errorf("train.select_by", "train.select_by = %q: must be kde (the paper's KDE NLL, the default) or density (the model's own predictive density)", b)
+	}
+	if c.Eval.DensityDraws < 0 || c.Eval.DensityDraws > MaxDensityDraws {
+		return config.Errorf("eval.density_draws", "eval.density_draws = %d: must be between 0 (closed forms only) and %d", c.Eval.DensityDraws, MaxDensityDraws)
 	}
 	if c.Train.Iterations < 0 {
 		return config.Errorf("train.iterations", "train.iterations = %d: must be >= 0", c.Train.Iterations)

@@ -73,6 +73,9 @@ func (r *run) evaluate() (*results.Result, error) {
 			return nil, err
 		}
 	}
+	if err := r.densityMetrics(&met); err != nil {
+		return nil, err
+	}
 	var drawsMet *results.Metrics
 	if r.pred == models.PlugIn && !noTest(exp) {
 		// The same parameters with the model's own predictive, for the record.
@@ -219,4 +222,26 @@ func (r *run) stopReason() string {
 		return ""
 	}
 	return r.sel.stopRecord(r.tr.Iter(), r.cfg.Train.Iterations)
+}
+
+// densityMetrics adds the test split's DensityNLL to met when
+// eval.density_draws asks for it and the model, with the run's predictive,
+// has a density.
+func (r *run) densityMetrics(met *results.Metrics) error {
+	exp := r.exp
+	if r.cfg.Eval.DensityDraws <= 0 || noTest(exp) || scoredPerClass(exp) {
+		return nil
+	}
+	m, err := models.WithPredictive(r.m, r.pred)
+	if err != nil {
+		return err
+	}
+	nll, ok, err := DensityNLL(r.ctx, m, exp.XTest, exp.YTest, exp.Std.YStd, r.cfg.Eval.DensityDraws, derive(r.cfg.Train.Seed, streamDensityTest))
+	if err != nil && r.ctx.Err() != nil {
+		return r.interrupted("evaluation", r.tr.Iter(), r.ckPath, err)
+	}
+	if ok && err == nil {
+		met.DensityNLL = &nll
+	}
+	return nil
 }

@@ -138,6 +138,9 @@ func (r *run) load() error {
 	if err := checkLBFGS(cfg.Train, m, exp.XTrain.RawMatrix().Rows); err != nil {
 		return &InputError{config.Errorf("train.optimizer", "%v", err)}
 	}
+	if err := checkSelectBy(cfg, m); err != nil {
+		return &InputError{err}
+	}
 	return nil
 }
 

@@ -88,6 +88,10 @@ type selector struct {
 	// evaluate scores the held-out part: the test evaluation of the run's
 	// data set (evaluatorFor: once per class for mnist).
 	evaluate evaluator
+	// byDensity: the checks score the model's own predictive density
+	// (train.select_by: density) with densityDraws mixture components.
+	byDensity    bool
+	densityDraws int
 	// perClass: the held-out part is scored once per class (mnist), as
 	// evaluate does (pointScores follows it).
 	perClass bool
@@ -100,7 +104,8 @@ type evaluator = func(context.Context, models.Model, *mat.Dense, *mat.Dense, []f
 // cfg over the held-out part h, scoring as the run's test evaluation does.
 func newSelector(m models.Model, h *Holdout, exp *Experiment, cfg RunConfig) *selector {
 	return &selector{m: m, h: h, ystd: exp.Std.YStd, samples: cfg.Eval.Samples, seed: cfg.Train.Seed,
-		every: cfg.Train.SelectEvery, stop: cfg.Train.Stop, evaluate: evaluatorFor(exp), perClass: scoredPerClass(exp)}
+		every: cfg.Train.SelectEvery, stop: cfg.Train.Stop, evaluate: evaluatorFor(exp), perClass: scoredPerClass(exp),
+		byDensity: cfg.Train.SelectBy == SelectByDensity, densityDraws: cfg.Eval.DensityDraws}
 }
 
 // beforeCheck, when set (by tests only), is called at the start of every
@@ -115,7 +120,7 @@ func (s *selector) check(ctx context.Context, it int) error {
 		beforeCheck(it)
 	}
 	t0 := awake.Now()
-	met, err := s.score(ctx, it, models.Draws)
+	met, err := s.checkScore(ctx, it)
 	if err != nil {
 		return err
 	}
@@ -140,6 +145,21 @@ func (s *selector) score(ctx context.Context, it int, pred models.Predictive) (r
 		evalFn = EvaluateCtx
 	}
 	return evalFn(ctx, m, s.h.X, s.h.Y, s.ystd, s.samples, seed)
+}
+
+// checkScore is the held-out score of iteration it's check: the KDE NLL
+// of the draws (score), or with train.select_by: density the model's own
+// predictive density NLL in the Metrics' NLL.
+func (s *selector) checkScore(ctx context.Context, it int) (results.Metrics, error) {
+	if !s.byDensity {
+		return s.score(ctx, it, models.Draws)
+	}
+	nv, _ := s.h.X.Dims()
+	nll, ok, err := DensityNLL(ctx, s.m, s.h.X, s.h.Y, s.ystd, s.densityDraws, derive(s.seed, streamDensitySelect+16*uint64(it)))
+	if err == nil && !ok {
+		err = fmt.Errorf("train.select_by = density: model %s has no predictive density here", s.m.Name())
+	}
+	return results.Metrics{NLL: nll, NTest: nv}, err
 }
 
 // scoring returns the model with the predictive pred and the sampling seed

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
+	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/models"
 )
 
@@ -87,4 +88,16 @@ func checkLBFGS(cfg TrainConfig, m models.Model, nTrain int) error {
 		return fmt.Errorf("train.optimizer = lbfgs trains on the full batch, and train.batch_size = %d is below the %d training rows: set train.batch_size to 0", cfg.BatchSize, nTrain)
 	}
 	return nil
+}
+
+// checkSelectBy refuses train.select_by density for a model without a
+// predictive density at the run's eval.density_draws.
+func checkSelectBy(cfg RunConfig, m models.Model) error {
+	if cfg.Train.SelectBy != SelectByDensity || HasDensity(m, cfg.Eval.DensityDraws) {
+		return nil
+	}
+	if _, ok := m.(models.MixturePredictor); ok {
+		return config.Errorf("eval.density_draws", "train.select_by = density scores %s's predictive mixture, and eval.density_draws is 0: set it, e.g. 1000", m.Name())
+	}
+	return config.Errorf("train.select_by", "train.select_by = density: model %s has no predictive density; use train.select_by: kde", m.Name())
 }
