@@ -7,7 +7,6 @@ import (
 	"slices"
 
 	"github.com/mgpteam/mgp/pkg/plot"
-	"github.com/mgpteam/mgp/pkg/report"
 	"github.com/mgpteam/mgp/pkg/results"
 	"github.com/mgpteam/mgp/pkg/rundir"
 	"gonum.org/v1/gonum/stat"
@@ -96,7 +95,7 @@ func Figure7(stdout, stderr io.Writer, o Figure7Options) error {
 			if len(p.seeds) == 1 {
 				which = "seed"
 			}
-			title = fmt.Sprintf("%s: test NLL per run (%d runs, %s %s)", p.dataset, runs, which, report.SeedRanges(p.seeds))
+			title = fmt.Sprintf("%s: test NLL per run (%d runs, %s %s)", p.dataset, runs, which, seedRanges(p.seeds))
 		}
 	}
 	fig, err := plot.ViolinPlot(title, "test NLL (original scale)", names, values)
