@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mgpteam/mgp/pkg/paper"
+	"github.com/mgpteam/mgp/pkg/paper/values"
 	"github.com/mgpteam/mgp/pkg/report"
 	"github.com/spf13/cobra"
 )
@@ -70,7 +71,7 @@ func runRuns(cmd *cobra.Command, dirs []string, o *runsOpts) error {
 		cols, err := report.ParseCompareColumns(o.compare)
 		table := ""
 		if err == nil {
-			table, err = report.CompareRuns(rows, cols, diags, report.PaperTable3())
+			table, err = report.CompareRuns(rows, cols, diags, values.Table3())
 		}
 		if err != nil {
 			return runsErr(fmt.Errorf("--compare: %w", err))

@@ -12,11 +12,11 @@ import (
 // command, the injected commit and date, the notes' links are made
 // relative to the table, and the extra tree reaches the detail file only.
 func TestTableSweepHeadline(t *testing.T) {
-	tree, err := filepath.Abs("../../pkg/report/testdata/headline/runs")
+	tree, err := filepath.Abs("../../pkg/paper/testdata/headline/runs")
 	if err != nil {
 		t.Fatal(err)
 	}
-	quick, _ := filepath.Abs("../../pkg/report/testdata/headline/quick")
+	quick, _ := filepath.Abs("../../pkg/paper/testdata/headline/quick")
 	dir := t.TempDir()
 	spec := writeFile(t, dir, "s.yaml", "name: s\ndescription: Fixture\nout: "+tree+
 		"\ndatasets: [boston, energy]\nmodels: [sgp, slgp]\nseeds: 0-2\nconfig: c\n"+
@@ -82,7 +82,7 @@ func TestTableSweepHeadline(t *testing.T) {
 // sweep's 0-2; a seed the sweep does not declare, a malformed list and
 // --seeds without --sweep are refused with exit 2.
 func TestTableSweepSeeds(t *testing.T) {
-	tree, err := filepath.Abs("../../pkg/report/testdata/headline/runs")
+	tree, err := filepath.Abs("../../pkg/paper/testdata/headline/runs")
 	if err != nil {
 		t.Fatal(err)
 	}

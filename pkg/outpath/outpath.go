@@ -113,8 +113,8 @@ func owned(path string) bool {
 		return false
 	}
 	switch name {
-	case rundir.ResultFile, rundir.CheckpointFile, rundir.ErrorFile, rundir.LockFile, rundir.LogFile, rundir.Figure8PointsFile:
+	case rundir.ResultFile, rundir.CheckpointFile, rundir.ErrorFile, rundir.LockFile, rundir.LogFile:
 		return true
 	}
-	return rundir.IsArraysFile(name) || strings.HasSuffix(name, rundir.ReplacedSuffix)
+	return rundir.IsArraysFile(name) || rundir.IsPointsFile(name) || strings.HasSuffix(name, rundir.ReplacedSuffix)
 }

@@ -5,21 +5,19 @@ import (
 	"io"
 	"math"
 	"slices"
+	"strings"
 
+	"github.com/mgpteam/mgp/pkg/paper/values"
 	"github.com/mgpteam/mgp/pkg/plot"
-	"github.com/mgpteam/mgp/pkg/report"
 	"github.com/mgpteam/mgp/pkg/results"
 	"github.com/mgpteam/mgp/pkg/rundir"
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/plot/vg"
 )
 
-// Figure7Models is the paper's model order of Fig. 7.
-var Figure7Models = []string{"sgp", "hnn", "svhgp", "shgp", "mdn", "dagp", "smgp", "cvae", "gpcde", "slgp"}
-
-// figure7Labels are the models' names on the figure.
-var figure7Labels = map[string]string{"sgp": "SGP", "hnn": "HNN", "svhgp": "SVHGP", "shgp": "SHGP", "mdn": "MDN",
-	"dagp": "DAGP", "smgp": "SMGP", "cvae": "CVAE", "gpcde": "GPCDE", "slgp": "SLGP"}
+// Figure7Models is the paper's model order of Fig. 7: its ten models in
+// Table 3's order (values.Models); the figure names each in capitals.
+var Figure7Models = values.Models()
 
 // Figure7Options say which runs Figure7 draws and where.
 type Figure7Options struct {
@@ -81,9 +79,9 @@ func Figure7(stdout, stderr io.Writer, o Figure7Options) error {
 			fmt.Fprintf(stderr, "note: %s %s on %s: no finished runs; left out of the figure\n", m, v, p.dataset)
 			continue
 		}
-		names, values = append(names, figure7Labels[m]), append(values, nll)
+		names, values = append(names, strings.ToUpper(m)), append(values, nll)
 		runs += len(nll)
-		printFigure7Row(stdout, figure7Labels[m], v, nll)
+		printFigure7Row(stdout, strings.ToUpper(m), v, nll)
 	}
 	if len(values) == 0 {
 		return inputErr(fmt.Errorf("no finished runs of any model on %s under %s", p.dataset, p.tree))
@@ -96,7 +94,7 @@ func Figure7(stdout, stderr io.Writer, o Figure7Options) error {
 			if len(p.seeds) == 1 {
 				which = "seed"
 			}
-			title = fmt.Sprintf("%s: test NLL per run (%d runs, %s %s)", p.dataset, runs, which, report.SeedRanges(p.seeds))
+			title = fmt.Sprintf("%s: test NLL per run (%d runs, %s %s)", p.dataset, runs, which, seedRanges(p.seeds))
 		}
 	}
 	fig, err := plot.ViolinPlot(title, "test NLL (original scale)", names, values)

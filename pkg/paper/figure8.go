@@ -16,8 +16,9 @@ import (
 	"gonum.org/v1/plot/vg"
 )
 
-// figure8Models are the models of the paper's Fig. 8, in its order.
-var figure8Models = []string{"sgp", "shgp", "smgp", "slgp"}
+// figure8Models are the models of the paper's Fig. 8, in its order: the
+// four of Figs. 2 and 3 (paperModels).
+var figure8Models = paperModels
 
 // Figure8Options say which nytaxi runs Figure8 maps and where.
 type Figure8Options struct {

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/rundir"
 	"github.com/mgpteam/mgp/pkg/train"
 )
 
@@ -20,8 +21,8 @@ import (
 // it when it evaluates a run from its checkpoint with the run's own samples,
 // and reads it when the checkpoint is gone (checkpoints are not committed;
 // this file of a few hundred kB is), so that the figure can be drawn again
-// from the results tree alone.
-const Figure8PointsFile = "figure8-points.csv"
+// from the results tree alone. It is a points file of package rundir.
+const Figure8PointsFile = "figure8" + rundir.PointsSuffix
 
 // figure8PointsHeader is the file's header row.
 var figure8PointsHeader = []string{"pickup_longitude", "pickup_latitude", "log_density_per_second"}

@@ -10,6 +10,8 @@ import (
 	"github.com/mgpteam/mgp/pkg/results"
 	"github.com/mgpteam/mgp/pkg/rundir"
 	"github.com/mgpteam/mgp/pkg/sweep"
+
+	"github.com/mgpteam/mgp/pkg/paper/values"
 )
 
 // HeadlineOptions say how Headline writes a sweep file's headline table.
@@ -23,7 +25,7 @@ type HeadlineOptions struct {
 	// (atomically); they must differ.
 	MarkdownOut, CSVOut, DetailOut string
 	// ClaimsOut, when set, is the file the claims report is written to
-	// (report.Headline.ClaimsMarkdown about SLGP, atomically).
+	// (headlineTable.ClaimsMarkdown about SLGP, atomically).
 	ClaimsOut string
 	// Command is the command line the header states.
 	Command string
@@ -82,16 +84,16 @@ func Headline(stdout, stderr io.Writer, extra []string, o HeadlineOptions) error
 			le.Files = append(le.Files, le2.Files...)
 		}
 	}
-	paper := report.PaperTable3()
-	specs := make([]report.HeadlineSpec, len(spec.Headline))
+	paper := values.Table3()
+	specs := make([]headlineSpec, len(spec.Headline))
 	for i, h := range spec.Headline {
-		specs[i] = report.HeadlineSpec{Model: h.Model, Variant: h.Variant, Label: h.Label, Note: h.Note,
+		specs[i] = headlineSpec{Model: h.Model, Variant: h.Variant, Label: h.Label, Note: h.Note,
 			Settings: headlineSettings(spec, h, own)}
 	}
-	h := report.BuildHeadlineLookup(report.Summarise(own), specs, report.PaperValues())
-	meta := headlineMeta(spec, extra, o)
+	h := buildHeadlineLookup(report.Summarise(own), specs, paperValues())
+	meta := metaOf(spec, extra, o)
 	if o.Seeds != "" {
-		meta.Seeds = report.SeedRanges(spec.Seeds) + " of the sweep's " + report.SeedRanges(all)
+		meta.Seeds = seedRanges(spec.Seeds) + " of the sweep's " + seedRanges(all)
 	}
 	detailSum := report.Summarise(report.WithLastIterations(files))
 	md := h.Markdown(meta)

@@ -6,15 +6,14 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mgpteam/mgp/pkg/report"
 	"github.com/mgpteam/mgp/pkg/sweep"
 )
 
-// headlineMeta is the header of the headline files: the sweep's
+// metaOf is the header of the headline files: the sweep's
 // description, the command, version and date, the trees read and the
 // sweep's notes with their links made relative to the Markdown file.
-func headlineMeta(spec *sweep.Spec, extra []string, o HeadlineOptions) report.HeadlineMeta {
-	m := report.HeadlineMeta{
+func metaOf(spec *sweep.Spec, extra []string, o HeadlineOptions) headlineMeta {
+	m := headlineMeta{
 		Title: spec.Description, Command: o.Command, Version: o.Version, Date: o.Date,
 		Sources: append([]string{filepath.Clean(spec.Out)}, extra...),
 	}

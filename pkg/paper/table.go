@@ -5,6 +5,7 @@ import (
 	"io"
 	"path/filepath"
 
+	"github.com/mgpteam/mgp/pkg/paper/values"
 	"github.com/mgpteam/mgp/pkg/report"
 	"github.com/mgpteam/mgp/pkg/results"
 )
@@ -34,7 +35,7 @@ func Table(stdout, stderr io.Writer, dirs []string, o TableOptions) error {
 		files = report.WithLastIterations(files)
 	}
 	sum := report.Summarise(files)
-	paper := report.PaperTable3()
+	paper := values.Table3()
 	md := report.MarkdownTable(sum.Rows, paper)
 	csvText, err := report.CSVTable(sum.Rows, paper)
 	if err != nil {

@@ -8,8 +8,8 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// paperModels are the models of the paper's Figs. 2 and 3, in the order of
-// its rows. Models that are not registered (yet) are left out, so a model
+// paperModels are the models of the paper's Figs. 2, 3 and 8, in the order
+// of its rows (Table 3's, values.Models). Models that are not registered (yet) are left out, so a model
 // registered later under one of these names appears without other changes.
 var paperModels = []string{"sgp", "shgp", "smgp", "slgp"}
 

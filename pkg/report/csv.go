@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/gocarina/gocsv"
+
+	"github.com/mgpteam/mgp/pkg/paper/values"
 )
 
 // CSVRecord is one line of the CSV table: one cell, i.e. one (model,
@@ -49,7 +51,7 @@ type CSVRecord struct {
 
 // CSVRecords turns rows (in Summarise's order) into CSV records, comparing
 // them with paper (which may be nil).
-func CSVRecords(rows []Row, paper map[string]map[string]PaperValue) []CSVRecord {
+func CSVRecords(rows []Row, paper map[string]map[string]values.Value) []CSVRecord {
 	cells := CompareToPaper(rows, paper)
 	recs := make([]CSVRecord, len(cells))
 	for i, c := range cells {
@@ -58,7 +60,7 @@ func CSVRecords(rows []Row, paper map[string]map[string]PaperValue) []CSVRecord 
 			Iterations: c.Protocol.Iterations, Samples: c.Protocol.Samples, Split: c.Protocol.Split,
 			N: c.N, Mean: c.Mean, Std: c.Std, StdErr: c.StdErr, Median: c.Median,
 			RMSEMean: c.RMSEMean, RMSEStd: c.RMSEStd,
-			Values: joinFloats(c.Values), SplitSeeds: joinUints(c.SplitSeeds), ModelSeeds: joinUints(c.ModelSeeds),
+			Values: JoinFloats(c.Values), SplitSeeds: JoinUints(c.SplitSeeds), ModelSeeds: JoinUints(c.ModelSeeds),
 		}
 		if c.HasPaper {
 			pm, ps, z := c.Paper.Mean, c.Paper.Std, c.Z
@@ -75,12 +77,12 @@ func CSVRecords(rows []Row, paper map[string]map[string]PaperValue) []CSVRecord 
 
 // WriteCSV writes the CSV table (RFC 4180, a header line, then one
 // CSVRecord per cell) to w.
-func WriteCSV(w io.Writer, rows []Row, paper map[string]map[string]PaperValue) error {
+func WriteCSV(w io.Writer, rows []Row, paper map[string]map[string]values.Value) error {
 	return gocsv.MarshalCSV(CSVRecords(rows, paper), gocsv.NewSafeCSVWriter(csv.NewWriter(w)))
 }
 
 // CSVTable is WriteCSV into a string.
-func CSVTable(rows []Row, paper map[string]map[string]PaperValue) (string, error) {
+func CSVTable(rows []Row, paper map[string]map[string]values.Value) (string, error) {
 	var b strings.Builder
 	err := WriteCSV(&b, rows, paper)
 	return b.String(), err
@@ -89,8 +91,9 @@ func CSVTable(rows []Row, paper map[string]map[string]PaperValue) (string, error
 // formatFloat formats v in the shortest round-tripping form.
 func formatFloat(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
-// joinFloats joins formatted floats with ";".
-func joinFloats(x []float64) string {
+// JoinFloats joins floats in the shortest round-tripping form with ";",
+// the list form of every CSV column of this package and the paper's.
+func JoinFloats(x []float64) string {
 	s := make([]string, len(x))
 	for i, v := range x {
 		s[i] = formatFloat(v)
@@ -98,8 +101,8 @@ func joinFloats(x []float64) string {
 	return strings.Join(s, ";")
 }
 
-// joinUints joins unsigned integers with ";".
-func joinUints(x []uint64) string {
+// JoinUints joins unsigned integers with ";", as JoinFloats.
+func JoinUints(x []uint64) string {
 	s := make([]string, len(x))
 	for i, v := range x {
 		s[i] = strconv.FormatUint(v, 10)

@@ -65,7 +65,7 @@ func newGrid(cells []Cell) grid {
 			g.ranked[c.Dataset]++
 		}
 	}
-	slices.SortFunc(g.datasets, func(a, b string) int { return compareNames(paperDatasets, a, b) })
+	slices.SortFunc(g.datasets, func(a, b string) int { return compareNames(datasetOrder, a, b) })
 	return g
 }
 

@@ -2,11 +2,11 @@ package report
 
 import "strings"
 
-// writeMarkdown writes a Markdown table: the header, the separator line and
+// WriteMarkdown writes a Markdown table: the header, the separator line and
 // one line per row, every cell escaped so that a name with "|" cannot break
 // the table. It is the one Markdown writer of this package; rows shorter
 // than the header are not padded.
-func writeMarkdown(b *strings.Builder, header []string, rows [][]string) {
+func WriteMarkdown(b *strings.Builder, header []string, rows [][]string) {
 	writeMarkdownLine(b, header)
 	b.WriteString("|" + strings.Repeat("---|", len(header)) + "\n")
 	for _, r := range rows {

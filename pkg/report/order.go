@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/mgpteam/mgp/pkg/paper/values"
 )
 
 // orderIndex returns the position of name (case-insensitively) in the
@@ -30,10 +32,10 @@ func compareNames(list []string, a, b string) int {
 // splits first.
 var splitKindOrder = []SplitKind{SplitRandom, SplitFixed, SplitToy, SplitUnknown}
 
-// compareProtocols orders protocols by iterations, samples, split kind, then
+// CompareProtocols orders protocols by iterations, samples, split kind, then
 // held-out fraction (last-iteration runs first): a total order, so tables and
 // notes never depend on map iteration.
-func compareProtocols(a, b Protocol) int {
+func CompareProtocols(a, b Protocol) int {
 	if c := cmp.Compare(a.Iterations, b.Iterations); c != 0 {
 		return c
 	}
@@ -53,3 +55,13 @@ func comparePaths(a, b string) int {
 	eb := strings.Split(filepath.ToSlash(b), "/")
 	return slices.Compare(ea, eb)
 }
+
+// modelOrder and datasetOrder are the paper's row and column order (Table
+// 3's, from package values): tables list the models and data sets they
+// know in this order, other names after.
+var modelOrder, datasetOrder = values.Models(), values.Datasets()
+
+// CompareDatasets orders data set names as the paper's tables do (Table
+// 3's columns, case-insensitively), other names after in alphabetical
+// order.
+func CompareDatasets(a, b string) int { return compareNames(datasetOrder, a, b) }

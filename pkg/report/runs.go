@@ -86,10 +86,10 @@ func RunRows(files []results.ResultFile, diags []string) []RunRow {
 		rows = append(rows, row)
 	}
 	slices.SortStableFunc(rows, func(a, b RunRow) int {
-		if c := compareNames(paperDatasets, a.Dataset, b.Dataset); c != 0 {
+		if c := compareNames(datasetOrder, a.Dataset, b.Dataset); c != 0 {
 			return c
 		}
-		if c := compareNames(paperModels, a.Model, b.Model); c != 0 {
+		if c := compareNames(modelOrder, a.Model, b.Model); c != 0 {
 			return c
 		}
 		if c := strings.Compare(a.Variant, b.Variant); c != 0 {
@@ -127,7 +127,7 @@ func MarkdownRuns(rows []RunRow, diags []string) string {
 		lines[i] = append(line, fmt.Sprintf("%.1f", r.TrainSeconds/60), strconv.Itoa(r.Warnings))
 	}
 	var b strings.Builder
-	writeMarkdown(&b, header, lines)
+	WriteMarkdown(&b, header, lines)
 	return b.String()
 }
 

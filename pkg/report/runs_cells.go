@@ -65,10 +65,10 @@ func summariseRunCell(k cellKey, rows []RunRow) RunCell {
 			}
 		}
 	}
-	c.NLLMean, c.NLLStd = meanSD(nll)
-	c.LastMean, _ = meanSD(last)
+	c.NLLMean, c.NLLStd = PopMeanSD(nll)
+	c.LastMean, _ = PopMeanSD(last)
 	for _, d := range diags {
-		m, _ := meanSD(d)
+		m, _ := PopMeanSD(d)
 		c.Diags = append(c.Diags, m)
 	}
 	return c
@@ -121,6 +121,6 @@ func MarkdownRunCells(cells []RunCell, diags []string) string {
 		lines[i] = line
 	}
 	var b strings.Builder
-	writeMarkdown(&b, header, lines)
+	WriteMarkdown(&b, header, lines)
 	return b.String()
 }

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/mgpteam/mgp/pkg/paper/values"
 )
 
 // CompareColumn names one column of a side-by-side comparison: the runs of
@@ -56,7 +58,7 @@ type compareSet map[uint64]RunRow
 // means for the columns' models. It refuses a column that matches no run
 // and a column whose runs on one data set and seed disagree (two runs of
 // one seed, e.g. of different lengths: filter the rows first).
-func CompareRuns(rows []RunRow, cols []CompareColumn, diags []string, paper map[string]map[string]PaperValue) (string, error) {
+func CompareRuns(rows []RunRow, cols []CompareColumn, diags []string, paper map[string]map[string]values.Value) (string, error) {
 	sets := make([]map[string]compareSet, len(cols))
 	for i := range sets {
 		sets[i] = map[string]compareSet{}
@@ -149,7 +151,7 @@ func CompareRuns(rows []RunRow, cols []CompareColumn, diags []string, paper map[
 		lines = append(lines, line)
 	}
 	var b strings.Builder
-	writeMarkdown(&b, header, lines)
+	WriteMarkdown(&b, header, lines)
 	return b.String(), nil
 }
 
@@ -169,7 +171,7 @@ func nllSeedsCell(set compareSet) string {
 	for i, s := range seeds {
 		vals[i] = set[s].NLL
 	}
-	mean, _ := meanSD(vals)
+	mean, _ := PopMeanSD(vals)
 	if len(seeds) == 1 {
 		return fmt.Sprintf("%s (seed %d only)", compareFloat(vals[0]), seeds[0])
 	}

@@ -5,6 +5,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/mgpteam/mgp/pkg/paper/values"
 )
 
 // TestCompareRuns checks the side-by-side table: seeds in order with their
@@ -28,7 +30,7 @@ func TestCompareRuns(t *testing.T) {
 		row("gpcde", "", "boston", 2, 4, 1),
 		row("mdn", "selected", "boston", 0, 1, nan), // not a column
 	}
-	paper := map[string]map[string]PaperValue{"sgp": {"boston": {Mean: 2.3325}}, "slgp": {"boston": {Mean: 2.2075}, "naval": {Mean: -6.3133}}}
+	paper := map[string]map[string]values.Value{"sgp": {"boston": {Mean: 2.3325}}, "slgp": {"boston": {Mean: 2.2075}, "naval": {Mean: -6.3133}}}
 	cols, err := ParseCompareColumns([]string{"sgp/paper", "slgp/recommended", "gpcde"})
 	if err != nil {
 		t.Fatal(err)

@@ -118,16 +118,16 @@ func SummariseResults(rs []*results.Result) Summary {
 
 // compareCellKeys orders rows by model, variant, protocol, then data set.
 func compareCellKeys(a, b cellKey) int {
-	if c := compareNames(paperModels, a.model, b.model); c != 0 {
+	if c := compareNames(modelOrder, a.model, b.model); c != 0 {
 		return c
 	}
 	if c := cmp.Compare(a.variant, b.variant); c != 0 {
 		return c
 	}
-	if c := compareProtocols(a.protocol, b.protocol); c != 0 {
+	if c := CompareProtocols(a.protocol, b.protocol); c != 0 {
 		return c
 	}
-	return compareNames(paperDatasets, a.dataset, b.dataset)
+	return compareNames(datasetOrder, a.dataset, b.dataset)
 }
 
 // summariseGroup computes the Row of one group of runs.
@@ -154,10 +154,10 @@ func summariseGroup(k cellKey, runs []results.ResultFile) Row {
 		row.Paths[i] = f.Path
 		rmse[i] = f.Result.Metrics.RMSE
 	}
-	row.Mean, row.Std = meanSD(row.Values)
-	row.StdErr = stdErr(row.Values)
-	row.Median = median(row.Values)
-	row.RMSEMean, row.RMSEStd = meanSD(rmse)
+	row.Mean, row.Std = PopMeanSD(row.Values)
+	row.StdErr = StdErr(row.Values)
+	row.Median = Median(row.Values)
+	row.RMSEMean, row.RMSEStd = PopMeanSD(rmse)
 	for _, f := range runs {
 		if c := f.Result.Metrics.Calibration; c != nil {
 			row.CalibN++

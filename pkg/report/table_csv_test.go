@@ -10,6 +10,8 @@ import (
 	"github.com/mgpteam/mgp/pkg/results"
 
 	"github.com/gocarina/gocsv"
+
+	"github.com/mgpteam/mgp/pkg/paper/values"
 )
 
 // recordText prints every field of a CSVRecord, following pointers, so
@@ -40,7 +42,7 @@ func TestCSVRoundTrip(t *testing.T) {
 		run("slgp", "wine-red", 3, math.Inf(1), 0.1),
 	)
 	rows := SummariseResults(rs).Rows
-	text, err := CSVTable(rows, PaperTable3())
+	text, err := CSVTable(rows, values.Table3())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +59,7 @@ func TestCSVRoundTrip(t *testing.T) {
 	if err := gocsv.UnmarshalString(text, &back); err != nil {
 		t.Fatal(err)
 	}
-	want := CSVRecords(rows, PaperTable3())
+	want := CSVRecords(rows, values.Table3())
 	if len(back) != len(want) || len(want) != len(rows) {
 		t.Fatalf("%d records read back, %d written, %d rows", len(back), len(want), len(rows))
 	}

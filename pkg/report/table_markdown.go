@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/mgpteam/mgp/pkg/paper/values"
 )
 
 // MarkdownTable renders rows (in Summarise's order) in the layout of the
@@ -16,7 +18,7 @@ import (
 // infinite means are never marked, nor is a column with a single finite
 // mean); "–" marks a pair without runs.
 //
-// When paper (e.g. PaperTable3()) is not nil, a second table of the same
+// When paper (e.g. values.Table3()) is not nil, a second table of the same
 // layout gives, beside each of our cells, the paper's "mean ± std" (with its
 // † best / ‡ second marks) and z = (ours − paper) / sqrt(std_ours² +
 // std_paper²); a line then counts the cells within the paper's band
@@ -25,7 +27,7 @@ import (
 // data set. Paper lookups are case-insensitive. A protocol line ends the
 // output: the iterations, predictive samples, kind of split and seeds behind
 // every cell, once when they are the same everywhere.
-func MarkdownTable(rows []Row, paper map[string]map[string]PaperValue) string {
+func MarkdownTable(rows []Row, paper map[string]map[string]values.Value) string {
 	cells := CompareToPaper(rows, paper)
 	g := newGrid(cells)
 	var b strings.Builder
@@ -74,7 +76,7 @@ func writeGrid(b *strings.Builder, g grid, text func(Cell) string) {
 			lines[i] = append(lines[i], s)
 		}
 	}
-	writeMarkdown(b, header, lines)
+	WriteMarkdown(b, header, lines)
 }
 
 // ourCellText is "mean ± std (n)", bold when best in its column and italic
@@ -102,12 +104,12 @@ func paperCellText(c Cell) string {
 	if !c.HasPaper {
 		return "–"
 	}
-	mark := map[string]string{PaperBest: " †", PaperSecond: " ‡"}[c.Paper.Mark]
-	return fmt.Sprintf("%.4f ± %.4f%s, z %s", c.Paper.Mean, c.Paper.Std, mark, formatZ(c.Z))
+	mark := map[string]string{values.Best: " †", values.Second: " ‡"}[c.Paper.Mark]
+	return fmt.Sprintf("%.4f ± %.4f%s, z %s", c.Paper.Mean, c.Paper.Std, mark, FormatZ(c.Z))
 }
 
-// formatZ writes z with one decimal and a sign; "n/a" for NaN.
-func formatZ(z float64) string {
+// FormatZ writes z with one decimal and a sign; "n/a" for NaN.
+func FormatZ(z float64) string {
 	if math.IsNaN(z) {
 		return "n/a"
 	}
@@ -127,11 +129,11 @@ func bandLine(n BandCounts) string {
 // betaLine gives the paper's SLGP β for the data sets on which g has an
 // SLGP cell; "" when there is none.
 func betaLine(g grid) string {
-	beta := PaperBeta()
+	beta := values.Beta()
 	var parts []string
 	for _, d := range g.datasets {
 		v, ok := beta[strings.ToLower(d)]
-		if ok && g.hasModelOn("slgp", d) {
+		if ok && g.hasModelOn(values.BetaModel, d) {
 			parts = append(parts, fmt.Sprintf("%s %g", d, v))
 		}
 	}

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/mgpteam/mgp/pkg/results"
+
+	"github.com/mgpteam/mgp/pkg/paper/values"
 )
 
 func TestMarkdownTable(t *testing.T) {
@@ -34,7 +36,7 @@ The paper's SLGP used the hybrid bound with β: boston 1, energy 1.
 Protocol (every cell): 2000 iterations, 200 samples per test point, random split.
 Seeds (split seed = model seed): 0 in most cells; 0, 1, 2 in sgp; 0, 1 in SLGP on boston.
 `
-	if got := MarkdownTable(rows, PaperTable3()); got != want {
+	if got := MarkdownTable(rows, values.Table3()); got != want {
 		t.Fatalf("MarkdownTable:\n%s\nwant:\n%s", got, want)
 	}
 	// Without paper values only our table and the protocol are written.
@@ -43,7 +45,7 @@ Seeds (split seed = model seed): 0 in most cells; 0, 1, 2 in sgp; 0, 1 in SLGP o
 		t.Fatalf("MarkdownTable without paper:\n%s", got)
 	}
 	// No cell the paper covers: say so instead of an empty second table.
-	toy := MarkdownTable(SummariseResults([]*results.Result{run("slgp", "moons", 0, 1, 1)}).Rows, PaperTable3())
+	toy := MarkdownTable(SummariseResults([]*results.Result{run("slgp", "moons", 0, 1, 1)}).Rows, values.Table3())
 	if !strings.Contains(toy, "no value for any of these cells") || strings.Count(toy, "| model |") != 1 {
 		t.Fatalf("MarkdownTable with no paper cell:\n%s", toy)
 	}
@@ -82,7 +84,7 @@ func TestMarkdownIsValidTable(t *testing.T) {
 		run("slgp", "kin8nm", 0, -1, 1),
 		run("mine", "toy|set", 0, 1, 1),
 	}
-	md := MarkdownTable(SummariseResults(rs).Rows, PaperTable3())
+	md := MarkdownTable(SummariseResults(rs).Rows, values.Table3())
 	tables := markdownTables(md)
 	if len(tables) != 2 {
 		t.Fatalf("%d tables, want 2:\n%s", len(tables), md)
@@ -178,7 +180,7 @@ func TestMarkdownLabelsAndProtocolLines(t *testing.T) {
 		with(run("slgp", "boston", 1, 2.2, 1), func(r *results.Result) { r.Iterations = 20000; r.ModelSeed = 7 }),
 		run("sgp", "boston", 0, 2.5, 1),
 	}
-	md := MarkdownTable(SummariseResults(rs).Rows, PaperTable3())
+	md := MarkdownTable(SummariseResults(rs).Rows, values.Table3())
 	for _, want := range []string{
 		"| sgp | 2.5000 (1) | – |",
 		"| slgp (2000 its) | 2.3500 ± 0.0500 (2) | 0.7000 (1) |",

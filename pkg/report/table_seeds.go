@@ -19,7 +19,7 @@ func protocolLines(g grid) []string {
 		}
 		rowsOf[r.protocol] = append(rowsOf[r.protocol], r.label)
 	}
-	slices.SortFunc(protocols, compareProtocols)
+	slices.SortFunc(protocols, CompareProtocols)
 	var out []string
 	if len(protocols) == 1 {
 		out = append(out, "Protocol (every cell): "+protocols[0].String()+".")
@@ -50,7 +50,7 @@ func seedsLine(g grid) string {
 			if !ok {
 				continue
 			}
-			s, pair := seedsList(c.Row)
+			s, pair := SeedsList(c.Row)
 			pairs = pairs || pair
 			gr := bySeeds[s]
 			if gr == nil {
@@ -107,10 +107,10 @@ func (g grid) rowCells(i int) int {
 	return n
 }
 
-// seedsList lists the seeds behind a row: "0, 1, 2" when each run's split
+// SeedsList lists the seeds behind a row: "0, 1, 2" when each run's split
 // and model seeds agree, "0/0, 1/0" (split/model) otherwise, and whether it
 // used the pair form.
-func seedsList(r Row) (string, bool) {
+func SeedsList(r Row) (string, bool) {
 	pair := false
 	for i := range r.SplitSeeds {
 		pair = pair || r.SplitSeeds[i] != r.ModelSeeds[i]

@@ -23,8 +23,9 @@
 //	lock.json              LockFile: the run lock of package runlock, held
 //	                       while the run trains (heartbeat in its mtime)
 //	train.log              LogFile: a sweep's progress lines for the run
-//	figure8-points.csv     Figure8PointsFile: what Fig. 8 draws of an nytaxi
-//	                       run, kept when its checkpoint is not
+//	<figure>-points.csv    a points file (PointsSuffix, IsPointsFile): what a
+//	                       figure draws of the run, kept when its checkpoint
+//	                       is not (the paper's Fig. 8: figure8-points.csv)
 //	*.replaced             result, checkpoint and arrays files a replaced run
 //	                       moved aside (ReplacedSuffix; see MoveAside)
 //	.<name>.<digits>.tmp   the temporary file of an atomic write of name

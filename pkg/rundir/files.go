@@ -33,11 +33,11 @@ const (
 	// ArraysTempBase is the name the temporary files of arrays files are
 	// made from (.checkpoint.bin.<digits>.tmp; see results.IsAtomicTemp).
 	ArraysTempBase = "checkpoint.bin"
-	// Figure8PointsFile keeps, in an nytaxi run's directory, what the
-	// paper's Fig. 8 draws of the run (every test point's pickup
-	// coordinates and log density), so that the figure can be drawn again
-	// once the checkpoint, which is not committed, is gone.
-	Figure8PointsFile = "figure8-points.csv"
+	// PointsSuffix ends the name of a points file: what a figure draws of
+	// the run, kept in its directory so that the figure can be drawn again
+	// once the checkpoint, which is not committed, is gone (the paper's
+	// Fig. 8 keeps "figure8-points.csv"; package paper names it).
+	PointsSuffix = "-points.csv"
 	// WriteCheckPattern names the empty file a run creates and removes to
 	// check that its directory is writable (os.CreateTemp's pattern).
 	WriteCheckPattern = ".write-check-*"
@@ -112,4 +112,10 @@ func RemoveArraysFiles(dir, keep string) ([]string, error) {
 func Has(dir, name string) bool {
 	_, err := os.Stat(filepath.Join(dir, name))
 	return err == nil
+}
+
+// IsPointsFile reports whether name is a points file: a name ending in
+// PointsSuffix, with something before it.
+func IsPointsFile(name string) bool {
+	return len(name) > len(PointsSuffix) && strings.HasSuffix(name, PointsSuffix)
 }

@@ -15,14 +15,19 @@ import (
 // far uses, and the result loaders pass over the JSON files that are not
 // results.
 func TestFileNames(t *testing.T) {
-	got := []string{ResultFile, CheckpointFile, ErrorFile, LockFile, LogFile, ReplacedSuffix, ArraysTempBase, Figure8PointsFile, WriteCheckPattern}
-	want := []string{"result.json", "checkpoint.json", "error.json", "lock.json", "train.log", ".replaced", "checkpoint.bin", "figure8-points.csv", ".write-check-*"}
+	got := []string{ResultFile, CheckpointFile, ErrorFile, LockFile, LogFile, ReplacedSuffix, ArraysTempBase, PointsSuffix, WriteCheckPattern}
+	want := []string{"result.json", "checkpoint.json", "error.json", "lock.json", "train.log", ".replaced", "checkpoint.bin", "-points.csv", ".write-check-*"}
 	if !slices.Equal(got, want) {
 		t.Fatalf("names %q, want %q", got, want)
 	}
 	for _, n := range []string{CheckpointFile, ErrorFile, LockFile} {
 		if !slices.Contains(NonResultFiles, n) {
 			t.Errorf("NonResultFiles lacks %s", n)
+		}
+	}
+	for name, want := range map[string]bool{"figure8-points.csv": true, "-points.csv": false, "points.csv": false, "figure8-points.csv.replaced": false} {
+		if IsPointsFile(name) != want {
+			t.Errorf("IsPointsFile(%q) = %v, want %v", name, !want, want)
 		}
 	}
 	name := ArraysFileName("0123456789abcdef0123")

@@ -15,8 +15,11 @@ import (
 //   - config (strict YAML decoding), data, eval (the metrics) and results
 //     (the result files) import no other package of this project;
 //   - plot (the figures) imports only results (for its atomic writes);
-//   - report (tables, run comparisons, the paper's values) imports only
-//     eval and results: a table never needs models or training;
+//   - report (the generic tables, run listings and comparisons, run
+//     summaries) imports only eval, results and paper/values (the paper's
+//     numbers and its row order, a leaf that imports nothing of this
+//     project): a table never needs models or training, and the paper's
+//     own tables (headline, claims, Table 4) are paper's, above report;
 //   - rundir (a run directory's files, states and rules) imports only
 //     results, runlock and config: train and sweep import it;
 //   - train never imports report or sweep;
@@ -85,7 +88,7 @@ func depRules() []depRule {
 		{pkg: "pkg/eval", only: []string{}, forbidden: cli},
 		{pkg: "pkg/results", only: []string{}, forbidden: cli},
 		{pkg: "pkg/plot", only: p("results"), forbidden: cli},
-		{pkg: "pkg/report", only: p("eval", "results"), forbidden: cli},
+		{pkg: "pkg/report", only: p("eval", "results", "paper/values"), forbidden: cli},
 		{pkg: "pkg/runlock", only: []string{}, forbidden: cli},
 		{pkg: "pkg/rundir", only: p("results", "runlock", "config"), forbidden: cli},
 		// outpath decides what a user-named output may be: it knows the
@@ -102,9 +105,13 @@ func depRules() []depRule {
 		// paper (the paper's figures and tables) draws on plot, report,
 		// results, rundir, sweep, train, models, data and eval; it never
 		// imports compare, cobra or viper, and no package under pkg/
-		// imports paper: only cmd/mgp does (the packages with an only-list
+		// imports paper (report imports only paper/values, ruled below):
+		// only cmd/mgp does (the packages with an only-list
 		// exclude it already; upward lists below for the others).
 		{pkg: "pkg/paper", forbidden: append(p("compare", "fit"), cli...)},
+		// paper/values (the paper's numbers and row order) is the one part
+		// of paper below it: report reads it; it imports nothing of mgp.
+		{pkg: "pkg/paper/values", only: []string{}, forbidden: cli},
 	}
 	return rules
 }

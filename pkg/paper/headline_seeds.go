@@ -1,15 +1,17 @@
-package report
+package paper
 
 import (
 	"strconv"
 	"strings"
+
+	"github.com/mgpteam/mgp/pkg/report"
 )
 
 // seedsText says which seeds the row's runs were made with: "seed 0",
 // "seeds 0-9" when every cell has the same, else the most common and the
 // cells that differ ("seeds 0-9 (0-2 on power, naval)"); split/model
 // pairs when a run's two seeds differ ("seeds (split/model) 0/1, 1/1").
-func (r HeadlineRow) seedsText() string {
+func (r headlineRow) seedsText() string {
 	var lists []string
 	count := map[string]int{}
 	where := map[string][]string{}
@@ -48,20 +50,20 @@ func (r HeadlineRow) seedsText() string {
 
 // seedsCompact lists a cell's seeds, runs of consecutive seeds as "a-b":
 // "seed 3", "seeds 0-2, 5"; split/model pairs when any run's differ.
-func seedsCompact(row Row) string {
-	if s, pair := seedsList(row); pair {
+func seedsCompact(row report.Row) string {
+	if s, pair := report.SeedsList(row); pair {
 		return "seeds (split/model) " + s
 	}
 	ids := row.SplitSeeds
 	if len(ids) == 1 {
 		return "seed " + strconv.FormatUint(ids[0], 10)
 	}
-	return "seeds " + SeedRanges(ids)
+	return "seeds " + seedRanges(ids)
 }
 
-// SeedRanges writes increasing seeds with runs of consecutive ones as
+// seedRanges writes increasing seeds with runs of consecutive ones as
 // "a-b": "0-2, 5".
-func SeedRanges(ids []uint64) string {
+func seedRanges(ids []uint64) string {
 	var parts []string
 	for i := 0; i < len(ids); {
 		j := i

@@ -1,4 +1,4 @@
-package report
+package paper
 
 import (
 	"math"
@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/mgpteam/mgp/pkg/results"
+
+	"github.com/mgpteam/mgp/pkg/report"
 )
 
 // TestDetailCalibration: the detail file's calibration table gives per
@@ -23,9 +25,9 @@ func TestDetailCalibration(t *testing.T) {
 	}
 	rs = append(rs, &results.Result{Model: "shgp", Dataset: "boston", Iterations: 100,
 		Metrics: results.Metrics{NLL: 1, NTest: 10, Samples: 200}})
-	sum := SummariseResults(rs)
-	h := BuildHeadline(sum, []HeadlineSpec{{Model: "sgp"}, {Model: "shgp"}}, nil)
-	md := h.DetailMarkdown(HeadlineMeta{Title: "t"}, sum.Rows, nil)
+	sum := report.SummariseResults(rs)
+	h := buildHeadline(sum, []headlineSpec{{Model: "sgp"}, {Model: "shgp"}}, nil)
+	md := h.DetailMarkdown(headlineMeta{Title: "t"}, sum.Rows, nil)
 	_, cal2, ok := strings.Cut(md, "## Calibration of the headline cells")
 	if !ok {
 		t.Fatalf("no calibration section:\n%s", md)
@@ -40,9 +42,9 @@ func TestDetailCalibration(t *testing.T) {
 // TestHeadlineMarkdownWithoutPaperValues: a table on data the paper gives
 // no number for (nytaxi) says so, not "the paper's mean ± sd beneath".
 func TestHeadlineMarkdownWithoutPaperValues(t *testing.T) {
-	h := Headline{Datasets: []string{"nytaxi"}, Rows: []HeadlineRow{{Label: "SGP", Cells: []HeadlineCell{{}}}}}
+	h := headlineTable{Datasets: []string{"nytaxi"}, Rows: []headlineRow{{Label: "SGP", Cells: []headlineCell{{}}}}}
 	h.Rows[0].Cells[0].N, h.Rows[0].Cells[0].Mean = 3, 7.41
-	md := h.Markdown(HeadlineMeta{Title: "nytaxi"})
+	md := h.Markdown(headlineMeta{Title: "nytaxi"})
 	if !strings.Contains(md, "the paper gives no number for these data") || strings.Contains(md, "over 10 runs beneath") {
 		t.Errorf("table without paper values:\n%s", md)
 	}
@@ -62,9 +64,9 @@ func TestHeadlineFootnoteSelection(t *testing.T) {
 		}
 		return r
 	}
-	spec := []HeadlineSpec{{Model: "cvae", Variant: "dw2-selected", Label: "CVAE"}}
+	spec := []headlineSpec{{Model: "cvae", Variant: "dw2-selected", Label: "CVAE"}}
 	md := func(rs ...*results.Result) string {
-		return BuildHeadline(SummariseResults(rs), spec, nil).Markdown(HeadlineMeta{Title: "t"})
+		return buildHeadline(report.SummariseResults(rs), spec, nil).Markdown(headlineMeta{Title: "t"})
 	}
 	want := "On mnist, the run kept iteration 22000 (at its last iteration it scored -319.7)."
 	if got := md(run(0, true)); !strings.Contains(got, want) {
@@ -79,7 +81,7 @@ func TestHeadlineFootnoteSelection(t *testing.T) {
 }
 
 // TestHeadlineFootnoteTracedSpread: a one-run cell whose run traced its
-// test NLL at least MinTracedPoints times gets the traced values' range
+// test NLL at least minTracedPoints times gets the traced values' range
 // and median in its row's footnote; a cell of several runs, or of a run
 // with fewer traced points, does not.
 func TestHeadlineFootnoteTracedSpread(t *testing.T) {
@@ -91,9 +93,9 @@ func TestHeadlineFootnoteTracedSpread(t *testing.T) {
 		}
 		return r
 	}
-	spec := []HeadlineSpec{{Model: "cvae", Variant: "dw2", Label: "CVAE"}}
+	spec := []headlineSpec{{Model: "cvae", Variant: "dw2", Label: "CVAE"}}
 	md := func(rs ...*results.Result) string {
-		return BuildHeadline(SummariseResults(rs), spec, nil).Markdown(HeadlineMeta{Title: "t"})
+		return buildHeadline(report.SummariseResults(rs), spec, nil).Markdown(headlineMeta{Title: "t"})
 	}
 	want := "On mnist, the run's test NLL traced during training (5 points, iterations 20-100) ran from -928.7 to 2343, median -402.8."
 	if got := md(run(0, 13.66, -928.7, 2343.4, -402.8, -451.1)); !strings.Contains(got, want) {

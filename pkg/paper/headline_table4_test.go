@@ -1,76 +1,17 @@
-package report
+package paper
 
 import (
 	"math"
-	"os"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/mgpteam/mgp/pkg/results"
+
+	"github.com/mgpteam/mgp/pkg/paper/values"
+	"github.com/mgpteam/mgp/pkg/report"
 )
-
-// TestPaperTable4AgainstSpec checks every number and bold of the embedded
-// Table 4 against models.md §10.4, copied verbatim into testdata: rows
-// d_w, columns CVAE and SLGP, bold the paper's best.
-func TestPaperTable4AgainstSpec(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join("testdata", "models-10.4.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := map[[2]string]PaperValue{}
-	for _, c := range PaperTable4() {
-		if c.Dataset != "mnist" || c.Key != "model.d_w" || !c.Paper.NoSpread || c.Paper.Std != 0 {
-			t.Errorf("%+v: want mnist, key model.d_w, a single number", c)
-		}
-		got[[2]string{c.Model, c.Value}] = c.Paper
-	}
-	row := regexp.MustCompile(`^\| (\d+) \| (\*\*)?(-?[0-9.]+)(\*\*)? \| (\*\*)?(-?[0-9.]+)(\*\*)? \|$`)
-	seen := 0
-	for _, line := range strings.Split(string(b), "\n") {
-		m := row.FindStringSubmatch(line)
-		if m == nil {
-			continue
-		}
-		for i, model := range []string{"cvae", "slgp"} {
-			want, _ := strconv.ParseFloat(m[3+3*i], 64)
-			mark := ""
-			if m[2+3*i] == "**" {
-				mark = PaperBest
-			}
-			v, ok := got[[2]string{model, m[1]}]
-			if !ok || v.Mean != want || v.Mark != mark {
-				t.Errorf("%s d_w = %s: embedded %+v (present %v), spec %v mark %q", model, m[1], v, ok, want, mark)
-			}
-			seen++
-		}
-	}
-	if seen != 4 || len(got) != 4 {
-		t.Errorf("spec cells %d, embedded %d; want 4 each", seen, len(got))
-	}
-}
-
-// TestParsePaperSettingsRefuses: a wrong header, an unknown model or data
-// set, a missing value, a bad mark and a repeated cell are errors naming
-// the line.
-func TestParsePaperSettingsRefuses(t *testing.T) {
-	const head = "model,dataset,key,value,mean,mark\n"
-	for name, tc := range map[string]struct{ csv, want string }{
-		"header":  {"model,dataset,mean\n", "header"},
-		"model":   {head + "sgp,mnist,model.d_w,2,-1,\n", `line 2: unknown model "sgp"`},
-		"dataset": {head + "slgp,boston,model.d_w,2,-1,\n", `line 2: unknown data set "boston"`},
-		"value":   {head + "slgp,mnist,model.d_w,,-1,\n", "line 2: no key or value"},
-		"mean":    {head + "slgp,mnist,model.d_w,2,,\n", "not a number"},
-		"mark":    {head + "slgp,mnist,model.d_w,2,-1,bold\n", `line 2: mark "bold"`},
-		"twice":   {head + "slgp,mnist,model.d_w,2,-1,\nslgp,mnist,model.d_w,2,-2,\n", "line 3: slgp/mnist model.d_w = 2 already on line 2"},
-	} {
-		if _, err := parsePaperSettings([]byte(tc.csv)); err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%s: err = %v, want %q", name, err, tc.want)
-		}
-	}
-}
 
 // mnistResult is a fake mnist result of model at d_w with the given NLL.
 func mnistResult(model, variant string, seed uint64, nll float64) results.ResultFile {
@@ -93,14 +34,14 @@ func TestHeadlineTable4(t *testing.T) {
 		mnistResult("slgp", "dw2", 0, -1000), mnistResult("slgp", "dw2", 1, -1010), mnistResult("slgp", "dw16", 0, -1100),
 	}
 	dw := func(v string) map[string]string { return map[string]string{"model.d_w": v} }
-	specs := []HeadlineSpec{
+	specs := []headlineSpec{
 		{Model: "cvae", Variant: "dw2", Label: "CVAE (d_w = 2)", Settings: dw("2")},
 		{Model: "cvae", Variant: "dw16", Label: "CVAE (d_w = 16)", Settings: dw("16")},
 		{Model: "slgp", Variant: "dw2", Label: "SLGP (d_w = 2)", Settings: dw("2")},
 		{Model: "slgp", Variant: "dw16", Label: "SLGP (d_w = 16)", Settings: dw("16")},
 		{Model: "slgp", Variant: "dw16", Label: "SLGP (unknown d_w)"},
 	}
-	h := BuildHeadlineLookup(Summarise(files), specs, PaperValues())
+	h := buildHeadlineLookup(report.Summarise(files), specs, paperValues())
 	if len(h.Datasets) != 1 || h.Datasets[0] != "mnist" {
 		t.Fatalf("columns %v, want [mnist]", h.Datasets)
 	}
@@ -120,7 +61,7 @@ func TestHeadlineTable4(t *testing.T) {
 	if c := h.Rows[2].Cells[0]; c.N != 2 || c.Mean != -1005 {
 		t.Errorf("SLGP d_w = 2: n %d mean %v, want 2 runs, mean -1005", c.N, c.Mean)
 	}
-	md := h.Markdown(HeadlineMeta{Title: "Table 4", Command: "mgp table --sweep mnist.yaml", Version: "v0", Date: "2026-01-02", Sources: []string{"runs"}})
+	md := h.Markdown(headlineMeta{Title: "Table 4", Command: "mgp table --sweep mnist.yaml", Version: "v0", Date: "2026-01-02", Sources: []string{"runs"}})
 	for _, s := range []string{
 		"Test NLL per test image", "| model | mnist |",
 		"| SLGP (d_w = 2) [^3] | -1005.0000 ± 5.0000 (2)<br>paper -1198.2542 † |",
@@ -153,7 +94,7 @@ func TestHeadlineTable4(t *testing.T) {
 	if line := "SLGP (d_w = 16),slgp,dw16,mnist,2000,200,random,0,1,-1100,0,-1100,0,,-1225.2195,,best,,"; !strings.Contains(csvText, line) {
 		t.Errorf("CSV lacks %q:\n%s", line, csvText)
 	}
-	if _, ok := Table3Lookup(PaperTable3())(specs[2], "mnist"); ok {
+	if _, ok := table3Lookup(values.Table3())(specs[2], "mnist"); ok {
 		t.Error("Table 3 has a value for mnist")
 	}
 }
@@ -174,13 +115,13 @@ func TestSettingComparisonsKeepSeries(t *testing.T) {
 		}
 		return m
 	}
-	specs := []HeadlineSpec{
+	specs := []headlineSpec{
 		{Model: "slgp", Variant: "dw2", Label: "SLGP (d_w = 2)", Settings: set("2", false)},
 		{Model: "slgp", Variant: "dw16", Label: "SLGP (d_w = 16)", Settings: set("16", false)},
 		{Model: "slgp", Variant: "dw2-pix", Label: "SLGP (d_w = 2, pix)", Settings: set("2", true)},
 		{Model: "slgp", Variant: "dw16-pix", Label: "SLGP (d_w = 16, pix)", Settings: set("16", true)},
 	}
-	got := strings.Join(BuildHeadlineLookup(Summarise(files), specs, PaperValues()).SettingComparisons(), "\n")
+	got := strings.Join(buildHeadlineLookup(report.Summarise(files), specs, paperValues()).SettingComparisons(), "\n")
 	for _, s := range []string{
 		"mnist, SLGP (d_w = 2) to SLGP (d_w = 16), from d_w = 2 to 16: ours improves (lower) (-1000.00 to -1100.00)",
 		"mnist, SLGP (d_w = 2, pix) to SLGP (d_w = 16, pix), from d_w = 2 to 16: ours improves (lower) (250.00 to -500.00)",
@@ -209,13 +150,13 @@ func TestSettingComparisonsKeepProtocols(t *testing.T) {
 		}
 		return m
 	}
-	specs := []HeadlineSpec{
+	specs := []headlineSpec{
 		{Model: "cvae", Variant: "dw2", Label: "CVAE (d_w = 2)", Settings: set("2", false)},
 		{Model: "cvae", Variant: "dw2-selected", Label: "CVAE (d_w = 2, sel)", Settings: set("2", true)},
 		{Model: "cvae", Variant: "dw16", Label: "CVAE (d_w = 16)", Settings: set("16", false)},
 		{Model: "cvae", Variant: "dw16-selected", Label: "CVAE (d_w = 16, sel)", Settings: set("16", true)},
 	}
-	got := strings.Join(BuildHeadlineLookup(Summarise(files), specs, PaperValues()).SettingComparisons(), "\n")
+	got := strings.Join(buildHeadlineLookup(report.Summarise(files), specs, paperValues()).SettingComparisons(), "\n")
 	for _, s := range []string{
 		"mnist, CVAE (d_w = 2) to CVAE (d_w = 16), from d_w = 2 to 16: ours improves (lower) (2745.00 to -600.00)",
 		"mnist, CVAE (d_w = 2, sel) to CVAE (d_w = 16, sel), from d_w = 2 to 16: ours improves (lower) (-851.00 to -900.00)",

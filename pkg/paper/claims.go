@@ -1,25 +1,27 @@
-package report
+package paper
 
 import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/mgpteam/mgp/pkg/report"
 )
 
-// ClaimRank is where one row's cell ranks in its column against the cells
+// claimRank is where one row's cell ranks in its column against the cells
 // of every row of another model (Rank 0: not ranked, the cell or too few
 // others being ineligible).
-type ClaimRank struct {
+type claimRank struct {
 	Dataset string
 	// Rank is 1 + the number of other models' eligible means below the
 	// row's; PaperRank the same among the paper's values.
 	Rank, PaperRank int
 }
 
-// ClaimPair is one row against one row of another model on one data set:
+// claimPair is one row against one row of another model on one data set:
 // the difference of their means, and over the splits both ran on, the mean
 // paired difference and its standard error (NaN below two shared splits).
-type ClaimPair struct {
+type claimPair struct {
 	Dataset                 string
 	Diff, Paired, PairedErr float64
 	Pairs                   int
@@ -29,20 +31,20 @@ type ClaimPair struct {
 
 // PairedLower reports a paired difference below zero by at least two
 // standard errors.
-func (p ClaimPair) PairedLower() bool { return p.Pairs >= 2 && p.Paired+2*p.PairedErr < 0 }
+func (p claimPair) PairedLower() bool { return p.Pairs >= 2 && p.Paired+2*p.PairedErr < 0 }
 
 // PairedHigher reports a paired difference above zero by at least two
 // standard errors.
-func (p ClaimPair) PairedHigher() bool { return p.Pairs >= 2 && p.Paired-2*p.PairedErr > 0 }
+func (p claimPair) PairedHigher() bool { return p.Pairs >= 2 && p.Paired-2*p.PairedErr > 0 }
 
 // ClaimRanks ranks row i's cells (MinMarkRuns runs or more) in every column
 // against the eligible cells of the rows of other models, and the paper's
 // value of row i against the paper's values of those rows.
-func (h Headline) ClaimRanks(i int) []ClaimRank {
+func (h headlineTable) ClaimRanks(i int) []claimRank {
 	s := h.Rows[i]
-	var out []ClaimRank
+	var out []claimRank
 	for j, d := range h.Datasets {
-		r := ClaimRank{Dataset: d}
+		r := claimRank{Dataset: d}
 		c := s.Cells[j]
 		others, papers := 0, 0
 		for _, o := range h.Rows {
@@ -75,14 +77,14 @@ func (h Headline) ClaimRanks(i int) []ClaimRank {
 }
 
 // ClaimPairs compares row i with row k on every data set both have runs on.
-func (h Headline) ClaimPairs(i, k int) []ClaimPair {
-	var out []ClaimPair
+func (h headlineTable) ClaimPairs(i, k int) []claimPair {
+	var out []claimPair
 	for j, d := range h.Datasets {
 		a, b := h.Rows[i].Cells[j], h.Rows[k].Cells[j]
 		if a.N == 0 || b.N == 0 {
 			continue
 		}
-		p := ClaimPair{Dataset: d, Diff: a.Mean - b.Mean, PaperDiff: math.NaN()}
+		p := claimPair{Dataset: d, Diff: a.Mean - b.Mean, PaperDiff: math.NaN()}
 		if a.HasPaper && b.HasPaper {
 			p.PaperDiff = a.Paper.Mean - b.Paper.Mean
 		}
@@ -96,8 +98,8 @@ func (h Headline) ClaimPairs(i, k int) []ClaimPair {
 			}
 		}
 		p.Pairs = len(ds)
-		p.Paired, _ = meanSD(ds)
-		p.PairedErr = stdErr(ds)
+		p.Paired, _ = report.PopMeanSD(ds)
+		p.PairedErr = report.StdErr(ds)
 		out = append(out, p)
 	}
 	return out
@@ -110,7 +112,7 @@ func (h Headline) ClaimPairs(i, k int) []ClaimPair {
 // lower, and lower or higher by two standard errors of the paired
 // difference over the splits both ran on. The paper's side ranks and
 // compares the paper's values of the same rows.
-func (h Headline) ClaimsMarkdown(m HeadlineMeta, subject string) string {
+func (h headlineTable) ClaimsMarkdown(m headlineMeta, subject string) string {
 	var b strings.Builder
 	m.header(&b, ": the paper's claims about "+strings.ToUpper(subject))
 	fmt.Fprintf(&b, "Lower test NLL is better. A cell takes part in a ranking only with n ≥ %d runs; "+
@@ -119,7 +121,7 @@ func (h Headline) ClaimsMarkdown(m HeadlineMeta, subject string) string {
 		"(%s's NLL − the other's), with its standard error; it counts when it is at least 2 standard errors "+
 		"from 0. The paper's ranks are computed from its means, not read from its shading. The paper claims "+
 		"(models.md §10.5) that %s is best or second best on most data sets.\n\n",
-		MinMarkRuns, strings.ToUpper(subject), strings.ToUpper(subject), strings.ToUpper(subject), strings.ToUpper(subject), strings.ToUpper(subject))
+		report.MinMarkRuns, strings.ToUpper(subject), strings.ToUpper(subject), strings.ToUpper(subject), strings.ToUpper(subject), strings.ToUpper(subject))
 	var subjects []int
 	for i, r := range h.Rows {
 		if strings.EqualFold(r.Spec.Model, subject) {
@@ -135,7 +137,7 @@ func (h Headline) ClaimsMarkdown(m HeadlineMeta, subject string) string {
 	for _, i := range subjects {
 		lines = append(lines, rankLine(h, i))
 	}
-	writeMarkdown(&b, []string{"row", "ours: best", "ours: second", "ours: best or second", "sets ranked (n of the row)", "paper: best", "paper: second", "paper: best or second"}, lines)
+	report.WriteMarkdown(&b, []string{"row", "ours: best", "ours: second", "ours: best or second", "sets ranked (n of the row)", "paper: best", "paper: second", "paper: best or second"}, lines)
 	for _, i := range subjects {
 		fmt.Fprintf(&b, "\n## %s against each model\n\n", h.Rows[i].Label)
 		lines = nil
@@ -145,13 +147,13 @@ func (h Headline) ClaimsMarkdown(m HeadlineMeta, subject string) string {
 			}
 			lines = append(lines, pairLine(o.Label, h.ClaimPairs(i, k)))
 		}
-		writeMarkdown(&b, []string{"against", "paper: lower on", "ours: mean lower on", "paired: lower by ≥ 2 s.e.", "paired: higher by ≥ 2 s.e.", "splits paired per set"}, lines)
+		report.WriteMarkdown(&b, []string{"against", "paper: lower on", "ours: mean lower on", "paired: lower by ≥ 2 s.e.", "paired: higher by ≥ 2 s.e.", "splits paired per set"}, lines)
 	}
 	return b.String()
 }
 
 // rankLine is the best-or-second line of headline row i.
-func rankLine(h Headline, i int) []string {
+func rankLine(h headlineTable, i int) []string {
 	var best, second, pBest, pSecond []string
 	ranked, papers := 0, 0
 	var ns []string
@@ -185,7 +187,7 @@ func rankLine(h Headline, i int) []string {
 }
 
 // pairLine is one line of a row-against-model table.
-func pairLine(label string, ps []ClaimPair) []string {
+func pairLine(label string, ps []claimPair) []string {
 	var lower, pLower, sigLow, sigHigh, all, pAll, pairs []string
 	for _, p := range ps {
 		all = append(all, p.Dataset)

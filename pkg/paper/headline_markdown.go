@@ -1,15 +1,18 @@
-package report
+package paper
 
 import (
 	"fmt"
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/mgpteam/mgp/pkg/paper/values"
+	"github.com/mgpteam/mgp/pkg/report"
 )
 
-// HeadlineMeta is what the header of the headline files says: the title,
+// headlineMeta is what the header of the headline files says: the title,
 // how they were made and what they were read from.
-type HeadlineMeta struct {
+type headlineMeta struct {
 	// Title heads the file (e.g. the sweep's description).
 	Title string
 	// Command is the command that wrote the files.
@@ -29,7 +32,7 @@ type HeadlineMeta struct {
 }
 
 // header writes the title and the provenance lines.
-func (m HeadlineMeta) header(b *strings.Builder, suffix string) {
+func (m headlineMeta) header(b *strings.Builder, suffix string) {
 	fmt.Fprintf(b, "# %s%s\n\n", m.Title, suffix)
 	fmt.Fprintf(b, "Written by `%s` (mgp %s, %s) from %s; nothing in this file is edited by hand.\n\n",
 		m.Command, m.Version, m.Date, "`"+strings.Join(m.Sources, "`, `")+"`")
@@ -44,7 +47,7 @@ func (m HeadlineMeta) header(b *strings.Builder, suffix string) {
 // MinMarkRuns) with the paper's value beneath it where the paper gives
 // one; then a footnote per row
 // stating its protocol, and the notes.
-func (h Headline) Markdown(m HeadlineMeta) string {
+func (h headlineTable) Markdown(m headlineMeta) string {
 	var b strings.Builder
 	m.header(&b, "")
 	if h.singlePaperValues() {
@@ -62,7 +65,7 @@ func (h Headline) Markdown(m HeadlineMeta) string {
 			"figures only), so none stands beneath. ")
 	}
 	fmt.Fprintf(&b, "**Bold**: our lowest mean in its column, *italics*: our second lowest, among the cells "+
-		"with n ≥ %d only (ties share a mark); a cell with fewer runs shows its n and is never marked; –: no runs.", MinMarkRuns)
+		"with n ≥ %d only (ties share a mark); a cell with fewer runs shows its n and is never marked; –: no runs.", report.MinMarkRuns)
 	if m.DetailLink != "" {
 		fmt.Fprintf(&b, " z-scores, other protocols and variants: [%s](%s).", m.DetailLink, m.DetailLink)
 	}
@@ -75,7 +78,7 @@ func (h Headline) Markdown(m HeadlineMeta) string {
 			lines[i] = append(lines[i], headlineCellText(c))
 		}
 	}
-	writeMarkdown(&b, header, lines)
+	report.WriteMarkdown(&b, header, lines)
 	b.WriteString("\n")
 	for i, r := range h.Rows {
 		fmt.Fprintf(&b, "[^%d]: %s\n", i+1, rowFootnote(r))
@@ -96,7 +99,7 @@ func (h Headline) Markdown(m HeadlineMeta) string {
 }
 
 // headlineCellText is our value (marked) and the paper's beneath it.
-func headlineCellText(c HeadlineCell) string {
+func headlineCellText(c headlineCell) string {
 	s := "–"
 	switch {
 	case c.N == 1:
@@ -111,7 +114,7 @@ func headlineCellText(c HeadlineCell) string {
 		s = "*" + s + "*"
 	}
 	if c.HasPaper {
-		mark := map[string]string{PaperBest: " †", PaperSecond: " ‡"}[c.Paper.Mark]
+		mark := map[string]string{values.Best: " †", values.Second: " ‡"}[c.Paper.Mark]
 		if c.Paper.NoSpread {
 			s += fmt.Sprintf("<br>paper %.4f%s", c.Paper.Mean, mark)
 		} else {
@@ -123,7 +126,7 @@ func headlineCellText(c HeadlineCell) string {
 
 // singlePaperValues reports whether the headline has paper values and all
 // of them are single numbers without a spread (Table 4).
-func (h Headline) singlePaperValues() bool {
+func (h headlineTable) singlePaperValues() bool {
 	n := 0
 	for _, r := range h.Rows {
 		for _, c := range r.Cells {
@@ -139,7 +142,7 @@ func (h Headline) singlePaperValues() bool {
 }
 
 // rowFootnote states a row's model, variant and protocol, then its note.
-func rowFootnote(r HeadlineRow) string {
+func rowFootnote(r headlineRow) string {
 	var ps []string
 	for _, p := range r.Protocols() {
 		ps = append(ps, protocolSentence(p))
@@ -163,18 +166,18 @@ func rowFootnote(r HeadlineRow) string {
 	return s
 }
 
-// MinTracedPoints is the fewest traced test NLLs of a one-run cell for
+// minTracedPoints is the fewest traced test NLLs of a one-run cell for
 // which the table states their spread.
-const MinTracedPoints = 5
+const minTracedPoints = 5
 
 // tracedText states, for each one-run cell of r whose run traced at least
-// MinTracedPoints test NLLs during training, their minimum, median and
+// minTracedPoints test NLLs during training, their minimum, median and
 // maximum over the finite ones, and how many were not finite: how far the
 // run's reported number could have been elsewhere.
-func tracedText(r HeadlineRow) string {
+func tracedText(r headlineRow) string {
 	var parts []string
 	for _, c := range r.Cells {
-		if c.N != 1 || len(c.Traced) < MinTracedPoints {
+		if c.N != 1 || len(c.Traced) < minTracedPoints {
 			continue
 		}
 		var finite []float64
@@ -186,7 +189,7 @@ func tracedText(r HeadlineRow) string {
 		part := fmt.Sprintf("on %s, the run's test NLL traced during training (%d points, iterations %d-%d)",
 			c.Dataset, len(c.Traced), c.TracedIters[0], c.TracedIters[len(c.TracedIters)-1])
 		if len(finite) > 0 {
-			part += fmt.Sprintf(" ran from %.4g to %.4g, median %.4g", slices.Min(finite), slices.Max(finite), median(finite))
+			part += fmt.Sprintf(" ran from %.4g to %.4g, median %.4g", slices.Min(finite), slices.Max(finite), report.Median(finite))
 		}
 		if k := len(c.Traced) - len(finite); k > 0 {
 			part += fmt.Sprintf(" (%d of them not finite)", k)
@@ -199,7 +202,7 @@ func tracedText(r HeadlineRow) string {
 // selectedText states, for each one-run cell of r whose run made a
 // held-out selection, the iteration it kept and the test NLL the same run
 // scored at its last iteration.
-func selectedText(r HeadlineRow) string {
+func selectedText(r headlineRow) string {
 	var parts []string
 	for _, c := range r.Cells {
 		if c.N == 1 && c.SelectedIter > 0 {
@@ -220,7 +223,7 @@ func cellSentence(parts []string) string {
 
 // protocolSentence is the full protocol, saying "last iteration" when the
 // run reports its last iteration (no held-out selection).
-func protocolSentence(p Protocol) string {
+func protocolSentence(p report.Protocol) string {
 	s := p.String()
 	if p.Validation == 0 {
 		s += ", last iteration"
@@ -229,7 +232,7 @@ func protocolSentence(p Protocol) string {
 }
 
 // anyPaperValue is true when some cell has the paper's value.
-func (h Headline) anyPaperValue() bool {
+func (h headlineTable) anyPaperValue() bool {
 	for _, r := range h.Rows {
 		for _, c := range r.Cells {
 			if c.HasPaper {

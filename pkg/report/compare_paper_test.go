@@ -4,6 +4,8 @@ import (
 	"math"
 	"slices"
 	"testing"
+
+	"github.com/mgpteam/mgp/pkg/paper/values"
 )
 
 // column builds one row per mean, all on data set "d".
@@ -51,14 +53,14 @@ func TestCompareToPaperRanks(t *testing.T) {
 }
 
 func TestCompareToPaperZ(t *testing.T) {
-	paper := map[string]map[string]PaperValue{"sgp": {"boston": {Mean: 2.3325, Std: 0.0723}, "energy": {Mean: 1, Std: 0}}}
+	paper := map[string]map[string]values.Value{"sgp": {"boston": {Mean: 2.3325, Std: 0.0723}, "energy": {Mean: 1, Std: 0}}}
 	cases := []struct {
 		name      string
 		row       Row
 		z         float64
 		band      Band
 		hasPaper  bool
-		wantPaper PaperValue
+		wantPaper values.Value
 	}{
 		{"within", Row{Model: "sgp", Dataset: "boston", Mean: 2.5, Std: 0.3}, (2.5 - 2.3325) / math.Sqrt(0.09+0.0723*0.0723), BandWithin, true, paper["sgp"]["boston"]},
 		{"case-insensitive", Row{Model: "SGP", Dataset: "Boston", Mean: 2.3325, Std: 0.1}, 0, BandWithin, true, paper["sgp"]["boston"]},
@@ -69,7 +71,7 @@ func TestCompareToPaperZ(t *testing.T) {
 		{"zero spreads, different", Row{Model: "sgp", Dataset: "energy", Mean: 0.5}, math.Inf(-1), BandBetter, true, paper["sgp"]["energy"]},
 		{"infinite mean", Row{Model: "sgp", Dataset: "boston", Mean: math.Inf(1), Std: math.NaN()}, math.Inf(1), BandWorse, true, paper["sgp"]["boston"]},
 		{"NaN mean", Row{Model: "sgp", Dataset: "boston", Mean: math.NaN(), Std: math.NaN()}, math.NaN(), BandNotComparable, true, paper["sgp"]["boston"]},
-		{"no paper value", Row{Model: "mine", Dataset: "boston", Mean: 1}, math.NaN(), BandNoPaper, false, PaperValue{}},
+		{"no paper value", Row{Model: "mine", Dataset: "boston", Mean: 1}, math.NaN(), BandNoPaper, false, values.Value{}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

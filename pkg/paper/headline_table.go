@@ -1,18 +1,17 @@
-package report
+package paper
 
 import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/mgpteam/mgp/pkg/paper/values"
+	"github.com/mgpteam/mgp/pkg/report"
 )
 
-// MinMarkRuns is the fewest runs a headline cell needs to be marked best or
-// second best: a mean over one or two splits is shown, never ranked.
-const MinMarkRuns = 3
-
-// HeadlineSpec declares one row of the headline table: the runs of Model
+// headlineSpec declares one row of the headline table: the runs of Model
 // under Variant (a sweep file's headline entry).
-type HeadlineSpec struct {
+type headlineSpec struct {
 	// Model and Variant pick the runs.
 	Model, Variant string
 	// Label names the row; empty: the model's name in capitals.
@@ -21,21 +20,21 @@ type HeadlineSpec struct {
 	Note string
 	// Settings are config keys and values the row's runs were made with
 	// ("model.d_w": "2"), for the paper's values that depend on a setting
-	// (Table 4; see PaperValues). Optional.
+	// (Table 4; see paperValues). Optional.
 	Settings map[string]string
 }
 
-// HeadlineCell is one cell of the headline table: the runs of its row's
+// headlineCell is one cell of the headline table: the runs of its row's
 // model and variant on one data set (N = 0 when there are none), its mark,
 // and the paper's value beside it.
-type HeadlineCell struct {
-	Row
+type headlineCell struct {
+	report.Row
 	// Mark is 1 for the lowest mean of its column, 2 for the second (ties
 	// share a mark), 0 otherwise; only cells with N ≥ MinMarkRuns and a
 	// finite mean take part.
 	Mark int
 	// Paper is the paper's value, if HasPaper.
-	Paper    PaperValue
+	Paper    values.Value
 	HasPaper bool
 	// Z is (Mean − Paper.Mean) / sqrt(Std² + Paper.Std²) (as in Cell); NaN
 	// without runs or a paper value.
@@ -44,59 +43,59 @@ type HeadlineCell struct {
 
 // Band returns where the cell lies against the paper (only meaningful for
 // a cell with runs: N > 0).
-func (c HeadlineCell) Band() Band {
-	return Cell{Row: c.Row, HasPaper: c.HasPaper, Z: c.Z}.Band()
+func (c headlineCell) Band() report.Band {
+	return report.Cell{Row: c.Row, HasPaper: c.HasPaper, Z: c.Z}.Band()
 }
 
-// HeadlineRow is one row of the headline table.
-type HeadlineRow struct {
+// headlineRow is one row of the headline table.
+type headlineRow struct {
 	// Spec is the declaration the row comes from; Label is its name.
-	Spec  HeadlineSpec
+	Spec  headlineSpec
 	Label string
 	// Cells holds one cell per data set of the table, in its order.
-	Cells []HeadlineCell
+	Cells []headlineCell
 }
 
-// Headline is the headline table: declared rows, one column per data set.
-type Headline struct {
+// headlineTable is the headline table: declared rows, one column per data set.
+type headlineTable struct {
 	// Datasets are the columns (Table 3's order, other names after).
 	Datasets []string
 	// Rows are the declared rows, in the declaration's order.
-	Rows []HeadlineRow
+	Rows []headlineRow
 }
 
-// BuildHeadline places the rows of sum (Summarise's) in the declared rows:
+// buildHeadline places the rows of sum (Summarise's) in the declared rows:
 // the columns are the data sets sum has runs on; a row's cell on a data
 // set pools the runs of its model and variant there; where those runs come
 // under several protocols, the protocol with the most runs (then the most
 // iterations) is the cell. Marks are set per column among the cells with at
 // least MinMarkRuns runs, and the paper's values (paper may be nil) beside
 // every cell.
-func BuildHeadline(sum Summary, specs []HeadlineSpec, paper map[string]map[string]PaperValue) Headline {
-	return BuildHeadlineLookup(sum, specs, Table3Lookup(paper))
+func buildHeadline(sum report.Summary, specs []headlineSpec, paper map[string]map[string]values.Value) headlineTable {
+	return buildHeadlineLookup(sum, specs, table3Lookup(paper))
 }
 
-// BuildHeadlineLookup is BuildHeadline with the paper's values from
-// lookup (PaperValues: every table of the paper). A paper value without a
+// buildHeadlineLookup is buildHeadline with the paper's values from
+// lookup (paperValues: every table of the paper). A paper value without a
 // spread (NoSpread) gets no z-score (Z is NaN).
-func BuildHeadlineLookup(sum Summary, specs []HeadlineSpec, lookup PaperLookup) Headline {
-	var h Headline
+func buildHeadlineLookup(sum report.Summary, specs []headlineSpec, lookup paperLookup) headlineTable {
+	var h headlineTable
 	for _, r := range sum.Rows {
 		if !slices.Contains(h.Datasets, r.Dataset) {
 			h.Datasets = append(h.Datasets, r.Dataset)
 		}
 	}
-	slices.SortFunc(h.Datasets, func(a, b string) int { return compareNames(paperDatasets, a, b) })
+	slices.SortFunc(h.Datasets, func(a, b string) int { return report.CompareDatasets(a, b) })
 	for _, s := range specs {
-		row := HeadlineRow{Spec: s, Label: s.Label}
+		row := headlineRow{Spec: s, Label: s.Label}
 		if row.Label == "" {
 			row.Label = strings.ToUpper(s.Model)
 		}
 		for _, d := range h.Datasets {
-			c := HeadlineCell{Row: pickRow(sum.Rows, s.Model, s.Variant, d), Z: math.NaN()}
+			c := headlineCell{Row: pickRow(sum.Rows, s.Model, s.Variant, d), Z: math.NaN()}
 			c.Paper, c.HasPaper = lookup(s, d)
 			if c.HasPaper && c.N > 0 && !c.Paper.NoSpread {
-				c.Z = zScore(c.Mean, c.Std, c.Paper.Mean, c.Paper.Std)
+				c.Z = report.ZScore(c.Mean, c.Std, c.Paper.Mean, c.Paper.Std)
 			}
 			row.Cells = append(row.Cells, c)
 		}
@@ -108,8 +107,8 @@ func BuildHeadlineLookup(sum Summary, specs []HeadlineSpec, lookup PaperLookup) 
 
 // pickRow returns the row of model and variant on dataset with the most
 // runs (then the most iterations), or an empty Row naming them.
-func pickRow(rows []Row, model, variant, dataset string) Row {
-	best := Row{Model: model, Variant: variant, Dataset: dataset, Mean: math.NaN(), Std: math.NaN()}
+func pickRow(rows []report.Row, model, variant, dataset string) report.Row {
+	best := report.Row{Model: model, Variant: variant, Dataset: dataset, Mean: math.NaN(), Std: math.NaN()}
 	for _, r := range rows {
 		if r.Model != model || r.Variant != variant || r.Dataset != dataset {
 			continue
@@ -124,7 +123,7 @@ func pickRow(rows []Row, model, variant, dataset string) Row {
 // mark sets Mark in every column: 1 for the lowest eligible mean, 2 for
 // the second (competition ranks, so ties share), none in a column with
 // fewer than two eligible cells.
-func (h *Headline) mark() {
+func (h *headlineTable) mark() {
 	for j := range h.Datasets {
 		var means []float64
 		for _, r := range h.Rows {
@@ -154,30 +153,30 @@ func (h *Headline) mark() {
 }
 
 // eligible reports whether a cell may be marked.
-func eligible(c HeadlineCell) bool { return c.N >= MinMarkRuns && finite(c.Mean) }
+func eligible(c headlineCell) bool { return report.Rankable(c.Row) }
 
 // Protocols lists the distinct protocols of the row's cells with runs, in
-// compareProtocols order.
-func (r HeadlineRow) Protocols() []Protocol {
-	var ps []Protocol
+// report.CompareProtocols order.
+func (r headlineRow) Protocols() []report.Protocol {
+	var ps []report.Protocol
 	for _, c := range r.Cells {
 		if c.N > 0 && !slices.Contains(ps, c.Protocol) {
 			ps = append(ps, c.Protocol)
 		}
 	}
-	slices.SortFunc(ps, compareProtocols)
+	slices.SortFunc(ps, report.CompareProtocols)
 	return ps
 }
 
 // Bands counts the row's cells with runs per band against the paper, and
 // the cells without runs.
-func (r HeadlineRow) Bands() (n BandCounts, noRuns int) {
+func (r headlineRow) Bands() (n report.BandCounts, noRuns int) {
 	for _, c := range r.Cells {
 		if c.N == 0 {
 			noRuns++
 			continue
 		}
-		n.add(c.Band())
+		n.Add(c.Band())
 	}
 	return n, noRuns
 }

@@ -3,6 +3,8 @@ package report
 import (
 	"math"
 	"strings"
+
+	"github.com/mgpteam/mgp/pkg/paper/values"
 )
 
 // ZBand is the half-width of the paper's band: a cell agrees with the paper
@@ -18,7 +20,7 @@ type Cell struct {
 	// skipped); 0 when Mean is NaN or infinite, which is never ranked.
 	Rank int
 	// Paper is the paper's value for (Model, Dataset), if HasPaper.
-	Paper PaperValue
+	Paper values.Value
 	// HasPaper reports whether the paper has a value for the cell.
 	HasPaper bool
 	// Z is (Mean − Paper.Mean) / sqrt(Std² + Paper.Std²); NaN without a
@@ -66,8 +68,8 @@ type BandCounts struct {
 	Within, Better, Worse, NoPaper, NotComparable int
 }
 
-// add counts one cell of band b.
-func (n *BandCounts) add(b Band) {
+// Add counts one cell of band b.
+func (n *BandCounts) Add(b Band) {
 	switch b {
 	case BandWithin:
 		n.Within++
@@ -86,42 +88,42 @@ func (n *BandCounts) add(b Band) {
 func CountBands(cells []Cell) BandCounts {
 	var n BandCounts
 	for _, c := range cells {
-		n.add(c.Band())
+		n.Add(c.Band())
 	}
 	return n
 }
 
-// rankable reports whether a row takes part in its column's ranking: a
+// Rankable reports whether a row takes part in its column's ranking: a
 // finite mean over at least MinMarkRuns runs.
-func rankable(r Row) bool { return r.N >= MinMarkRuns && finite(r.Mean) }
+func Rankable(r Row) bool { return r.N >= MinMarkRuns && finite(r.Mean) }
 
 // CompareToPaper ranks each row with at least MinMarkRuns runs and a finite
 // mean among its data set's such rows, and sets every row's paper value and z. Paper lookups are case-insensitive; paper may be nil.
-func CompareToPaper(rows []Row, paper map[string]map[string]PaperValue) []Cell {
+func CompareToPaper(rows []Row, paper map[string]map[string]values.Value) []Cell {
 	cells := make([]Cell, len(rows))
 	for i, r := range rows {
 		c := Cell{Row: r, Z: math.NaN()}
-		if rankable(r) {
+		if Rankable(r) {
 			c.Rank = 1
 			for _, o := range rows {
-				if o.Dataset == r.Dataset && rankable(o) && o.Mean < r.Mean {
+				if o.Dataset == r.Dataset && Rankable(o) && o.Mean < r.Mean {
 					c.Rank++
 				}
 			}
 		}
-		c.Paper, c.HasPaper = paperValue(paper, r.Model, r.Dataset)
+		c.Paper, c.HasPaper = LookupValue(paper, r.Model, r.Dataset)
 		if c.HasPaper {
-			c.Z = zScore(r.Mean, r.Std, c.Paper.Mean, c.Paper.Std)
+			c.Z = ZScore(r.Mean, r.Std, c.Paper.Mean, c.Paper.Std)
 		}
 		cells[i] = c
 	}
 	return cells
 }
 
-// zScore is (mean − paperMean) / sqrt(std² + paperStd²). With both spreads
+// ZScore is (mean − paperMean) / sqrt(std² + paperStd²). With both spreads
 // zero it is 0 for equal means and ±Inf otherwise; an infinite mean gives
 // an infinite z of its sign.
-func zScore(mean, std, paperMean, paperStd float64) float64 {
+func ZScore(mean, std, paperMean, paperStd float64) float64 {
 	d := mean - paperMean
 	if math.IsInf(d, 0) {
 		return d // an infinite mean is off the band whatever its spread
@@ -136,12 +138,18 @@ func zScore(mean, std, paperMean, paperStd float64) float64 {
 // finite reports whether v is neither NaN nor infinite.
 func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 
-// paperValue looks up a paper cell case-insensitively.
-func paperValue(paper map[string]map[string]PaperValue, model, dataset string) (PaperValue, bool) {
+// LookupValue looks the cell of model and dataset up in a table of
+// reference values (map[model][dataset], as values.Table3), case-insensitively.
+func LookupValue(paper map[string]map[string]values.Value, model, dataset string) (values.Value, bool) {
 	byDataset, ok := paper[strings.ToLower(model)]
 	if !ok {
-		return PaperValue{}, false
+		return values.Value{}, false
 	}
 	v, ok := byDataset[strings.ToLower(dataset)]
 	return v, ok
 }
+
+// MinMarkRuns is the fewest runs a cell needs to be ranked, and so marked
+// best or second best: a mean over one or two splits is shown, never
+// ranked.
+const MinMarkRuns = 3

@@ -1,4 +1,4 @@
-package report
+package values
 
 import (
 	"bytes"
@@ -75,13 +75,13 @@ var loadPaperData = sync.OnceValues(func() (paperData, error) {
 	return paperData{cells: cells, beta: beta}, nil
 })
 
-// embeddedPaper returns the parsed paper data. The files are compiled into
+// embedded returns the parsed paper data. The files are compiled into
 // the binary and checked by the tests, so a parse error is a defect of the
 // build, not something a user can cause: it panics.
-func embeddedPaper() paperData {
+func embedded() paperData {
 	d, err := loadPaperData()
 	if err != nil {
-		panic("report: embedded paper data: " + err.Error())
+		panic("values: embedded paper data: " + err.Error())
 	}
 	return d
 }
@@ -98,14 +98,14 @@ func parsePaperTable3(b []byte) ([]paperCell, error) {
 	for i, c := range cells {
 		line := i + 2
 		switch {
-		case !slices.Contains(paperModels, c.Model):
+		case !slices.Contains(models, c.Model):
 			return nil, fmt.Errorf("line %d: unknown model %q", line, c.Model)
-		case !slices.Contains(paperDatasets, c.Dataset):
+		case !slices.Contains(datasets, c.Dataset):
 			return nil, fmt.Errorf("line %d: unknown data set %q", line, c.Dataset)
 		case c.Std < 0:
 			return nil, fmt.Errorf("line %d: negative std %v", line, c.Std)
-		case c.Mark != "" && c.Mark != PaperBest && c.Mark != PaperSecond:
-			return nil, fmt.Errorf("line %d: mark %q, want %q, %q or empty", line, c.Mark, PaperBest, PaperSecond)
+		case c.Mark != "" && c.Mark != Best && c.Mark != Second:
+			return nil, fmt.Errorf("line %d: mark %q, want %q, %q or empty", line, c.Mark, Best, Second)
 		}
 		k := [2]string{c.Model, c.Dataset}
 		if prev, ok := seen[k]; ok {
@@ -113,8 +113,8 @@ func parsePaperTable3(b []byte) ([]paperCell, error) {
 		}
 		seen[k] = line
 	}
-	for _, m := range paperModels {
-		for _, d := range paperDatasets {
+	for _, m := range models {
+		for _, d := range datasets {
 			if _, ok := seen[[2]string{m, d}]; !ok {
 				return nil, fmt.Errorf("no line for %s/%s", m, d)
 			}
@@ -133,7 +133,7 @@ func parsePaperBeta(b []byte) ([]paperBetaRow, error) {
 	seen := map[string]bool{}
 	for i, r := range rows {
 		switch {
-		case !slices.Contains(paperDatasets, r.Dataset):
+		case !slices.Contains(datasets, r.Dataset):
 			return nil, fmt.Errorf("line %d: unknown data set %q", i+2, r.Dataset)
 		case seen[r.Dataset]:
 			return nil, fmt.Errorf("line %d: %s given twice", i+2, r.Dataset)
@@ -142,8 +142,8 @@ func parsePaperBeta(b []byte) ([]paperBetaRow, error) {
 		}
 		seen[r.Dataset] = true
 	}
-	if len(seen) != len(paperDatasets) {
-		return nil, fmt.Errorf("%d data sets, want %d", len(seen), len(paperDatasets))
+	if len(seen) != len(datasets) {
+		return nil, fmt.Errorf("%d data sets, want %d", len(seen), len(datasets))
 	}
 	return rows, nil
 }

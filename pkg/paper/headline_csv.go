@@ -1,17 +1,20 @@
-package report
+package paper
 
 import (
 	"encoding/csv"
 	"strings"
 
 	"github.com/gocarina/gocsv"
+
+	"github.com/mgpteam/mgp/pkg/paper/values"
+	"github.com/mgpteam/mgp/pkg/report"
 )
 
-// HeadlineRecord is one line of the headline CSV: one cell of the headline
+// headlineRecord is one line of the headline CSV: one cell of the headline
 // table. Mean, Std, Z and the paper's columns are empty where there is no
 // value; Mark is "best", "second" or empty; Band is "within", "better",
 // "worse" (against the paper, |z| ≤ ZBand) or empty.
-type HeadlineRecord struct {
+type headlineRecord struct {
 	// Row is the headline row's label; Model, Variant and Dataset name the cell.
 	Row     string `csv:"row"`
 	Model   string `csv:"model"`
@@ -19,10 +22,10 @@ type HeadlineRecord struct {
 	Dataset string `csv:"dataset"`
 	// Iterations, Samples, Split and Validation are the cell's protocol
 	// (zero without runs).
-	Iterations int       `csv:"iterations"`
-	Samples    int       `csv:"samples"`
-	Split      SplitKind `csv:"split"`
-	Validation float64   `csv:"validation"`
+	Iterations int              `csv:"iterations"`
+	Samples    int              `csv:"samples"`
+	Split      report.SplitKind `csv:"split"`
+	Validation float64          `csv:"validation"`
 	// N, Mean and Std summarise the test NLL; Values and SplitSeeds are
 	// the runs, joined with ";".
 	N          int      `csv:"n"`
@@ -43,16 +46,16 @@ type HeadlineRecord struct {
 
 // Records returns the headline's cells as CSV records, row by row. A
 // paper value without a spread (Table 4) has no paper_std, z or band.
-func (h Headline) Records() []HeadlineRecord {
-	var recs []HeadlineRecord
+func (h headlineTable) Records() []headlineRecord {
+	var recs []headlineRecord
 	for _, r := range h.Rows {
 		for _, c := range r.Cells {
-			rec := HeadlineRecord{
+			rec := headlineRecord{
 				Row: r.Label, Model: r.Spec.Model, Variant: r.Spec.Variant, Dataset: c.Dataset,
 				Iterations: c.Protocol.Iterations, Samples: c.Protocol.Samples, Split: c.Protocol.Split,
 				Validation: c.Protocol.Validation, N: c.N,
-				Values: joinFloats(c.Values), SplitSeeds: joinUints(c.SplitSeeds),
-				Mark: map[int]string{1: PaperBest, 2: PaperSecond}[c.Mark], PaperMark: c.Paper.Mark,
+				Values: report.JoinFloats(c.Values), SplitSeeds: report.JoinUints(c.SplitSeeds),
+				Mark: map[int]string{1: values.Best, 2: values.Second}[c.Mark], PaperMark: c.Paper.Mark,
 			}
 			if c.N > 0 {
 				mean, std := c.Mean, c.Std
@@ -77,13 +80,13 @@ func (h Headline) Records() []HeadlineRecord {
 }
 
 // CSV writes the headline's records (RFC 4180, a header line first).
-func (h Headline) CSV() (string, error) {
+func (h headlineTable) CSV() (string, error) {
 	var b strings.Builder
 	err := gocsv.MarshalCSV(h.Records(), gocsv.NewSafeCSVWriter(csv.NewWriter(&b)))
 	return b.String(), err
 }
 
 // bandName names a band in the CSV.
-func bandName(b Band) string {
-	return map[Band]string{BandWithin: "within", BandBetter: "better", BandWorse: "worse"}[b]
+func bandName(b report.Band) string {
+	return map[report.Band]string{report.BandWithin: "within", report.BandBetter: "better", report.BandWorse: "worse"}[b]
 }

@@ -1,30 +1,33 @@
-package report
+package paper
 
 import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/mgpteam/mgp/pkg/paper/values"
+	"github.com/mgpteam/mgp/pkg/report"
 )
 
 // claimsFixture is a headline of two SLGP settings, SGP and GPCDE on two
 // data sets; SLGP (rec) has splits 0-2 on "a", SGP splits 0-3.
-func claimsFixture() Headline {
-	cell := func(vals []float64, seeds []uint64, paper float64) HeadlineCell {
+func claimsFixture() headlineTable {
+	cell := func(vals []float64, seeds []uint64, paper float64) headlineCell {
 		var s float64
 		for _, v := range vals {
 			s += v
 		}
-		c := HeadlineCell{Row: Row{N: len(vals), Mean: s / float64(len(vals)), Values: vals, SplitSeeds: seeds}}
+		c := headlineCell{Row: report.Row{N: len(vals), Mean: s / float64(len(vals)), Values: vals, SplitSeeds: seeds}}
 		if !math.IsNaN(paper) {
-			c.Paper, c.HasPaper = PaperValue{Mean: paper}, true
+			c.Paper, c.HasPaper = values.Value{Mean: paper}, true
 		}
 		return c
 	}
 	s3 := []uint64{0, 1, 2}
-	row := func(model, label string, cells ...HeadlineCell) HeadlineRow {
-		return HeadlineRow{Spec: HeadlineSpec{Model: model}, Label: label, Cells: cells}
+	row := func(model, label string, cells ...headlineCell) headlineRow {
+		return headlineRow{Spec: headlineSpec{Model: model}, Label: label, Cells: cells}
 	}
-	return Headline{Datasets: []string{"a", "b"}, Rows: []HeadlineRow{
+	return headlineTable{Datasets: []string{"a", "b"}, Rows: []headlineRow{
 		row("slgp", "SLGP (rec)", cell([]float64{1.0, 1.1, 1.2}, s3, 2.0), cell([]float64{5, 6, 7}, s3, 1.0)),
 		row("slgp", "SLGP (paper)", cell([]float64{0.1, 0.2, 0.3}, s3, 2.0), cell([]float64{9, 9}, []uint64{0, 1}, 1.0)),
 		row("sgp", "SGP", cell([]float64{2.0, 2.2, 2.1, 9.9}, []uint64{0, 1, 2, 3}, 2.5), cell([]float64{4, 5, 6}, s3, 3.0)),
@@ -42,7 +45,7 @@ func TestClaimRanks(t *testing.T) {
 	// SLGP (paper)'s 0.2 is lower; paper 2.0 against 2.5 and 1.5: second.
 	// b: 6 against SGP 5 and GPCDE 6: second (ties share); paper 1.0 against
 	// 3.0 and 0.5: second.
-	want := []ClaimRank{{"a", 1, 2}, {"b", 2, 2}}
+	want := []claimRank{{"a", 1, 2}, {"b", 2, 2}}
 	for i := range want {
 		if got[i] != want[i] {
 			t.Errorf("row 0, %s: %+v, want %+v", want[i].Dataset, got[i], want[i])
@@ -73,14 +76,14 @@ func TestClaimPairs(t *testing.T) {
 	if g.PairedLower() || g.PairedHigher() {
 		t.Errorf("against GPCDE on a: %+v, want neither call (within 2 s.e.)", g)
 	}
-	if one := (ClaimPair{Pairs: 1, Paired: -5, PairedErr: math.NaN()}); one.PairedLower() {
+	if one := (claimPair{Pairs: 1, Paired: -5, PairedErr: math.NaN()}); one.PairedLower() {
 		t.Error("one pair cannot make a call")
 	}
 }
 
 // TestClaimsMarkdown checks the report's tables on the fixture.
 func TestClaimsMarkdown(t *testing.T) {
-	md := claimsFixture().ClaimsMarkdown(HeadlineMeta{Title: "T", Command: "mgp table", Version: "v", Date: "d", Sources: []string{"runs"}}, "slgp")
+	md := claimsFixture().ClaimsMarkdown(headlineMeta{Title: "T", Command: "mgp table", Version: "v", Date: "d", Sources: []string{"runs"}}, "slgp")
 	for _, want := range []string{
 		"# T: the paper's claims about SLGP",
 		"| SLGP (rec) | a | b | 2 of 2 | 2 (3, 3) | – | a, b | 2 of 2 |",
@@ -100,13 +103,13 @@ func TestClaimsMarkdown(t *testing.T) {
 	for k := range one.Rows[1:] {
 		one.Rows[k+1].Cells = one.Rows[k+1].Cells[:1]
 	}
-	if got := one.ClaimsMarkdown(HeadlineMeta{}, "slgp"); !strings.Contains(got, "| SLGP (rec) | – | – | 0 of 0 | 0 | – | a | 1 of 1 |") {
+	if got := one.ClaimsMarkdown(headlineMeta{}, "slgp"); !strings.Contains(got, "| SLGP (rec) | – | – | 0 of 0 | 0 | – | a | 1 of 1 |") {
 		t.Errorf("no cell ranked:\n%s", got)
 	}
 	if strings.Contains(md, "| SLGP (paper) | 2") {
 		t.Error("an SLGP row was compared with another SLGP row")
 	}
-	if got := (Headline{Datasets: []string{"a"}}).ClaimsMarkdown(HeadlineMeta{}, "slgp"); !strings.Contains(got, "No headline row is SLGP") {
+	if got := (headlineTable{Datasets: []string{"a"}}).ClaimsMarkdown(headlineMeta{}, "slgp"); !strings.Contains(got, "No headline row is SLGP") {
 		t.Errorf("no subject rows: %q", got)
 	}
 }

@@ -1,4 +1,4 @@
-package report
+package values
 
 import (
 	"os"
@@ -10,13 +10,13 @@ import (
 )
 
 func TestPaperTable3(t *testing.T) {
-	tab := PaperTable3()
+	tab := Table3()
 	if len(tab) != 10 {
 		t.Fatalf("%d models, want 10", len(tab))
 	}
 	cells := 0
-	for _, m := range paperModels {
-		for _, d := range paperDatasets {
+	for _, m := range models {
+		for _, d := range datasets {
 			if _, ok := tab[m][d]; ok {
 				cells++
 			} else {
@@ -27,27 +27,27 @@ func TestPaperTable3(t *testing.T) {
 	if cells != 80 {
 		t.Errorf("%d cells, want 80", cells)
 	}
-	spot := map[[2]string]PaperValue{
+	spot := map[[2]string]Value{
 		{"sgp", "boston"}:    {Mean: 2.3325, Std: 0.0723},
-		{"cvae", "wine-red"}: {Mean: -0.7183, Std: 0.3034, Mark: PaperBest},
-		{"slgp", "protein"}:  {Mean: 1.9089, Std: 0.0311, Mark: PaperBest},
-		{"shgp", "naval"}:    {Mean: -7.4956, Std: 0.1271, Mark: PaperBest},
+		{"cvae", "wine-red"}: {Mean: -0.7183, Std: 0.3034, Mark: Best},
+		{"slgp", "protein"}:  {Mean: 1.9089, Std: 0.0311, Mark: Best},
+		{"shgp", "naval"}:    {Mean: -7.4956, Std: 0.1271, Mark: Best},
 		{"mdn", "wine-red"}:  {Mean: 0.3965, Std: 0.9257},
-		{"svhgp", "boston"}:  {Mean: 2.1863, Std: 0.0530, Mark: PaperSecond},
+		{"svhgp", "boston"}:  {Mean: 2.1863, Std: 0.0530, Mark: Second},
 	}
 	for k, v := range spot {
 		if tab[k[0]][k[1]] != v {
 			t.Errorf("%s/%s = %+v, want %+v", k[0], k[1], tab[k[0]][k[1]], v)
 		}
 	}
-	beta := PaperBeta()
+	beta := Beta()
 	if len(beta) != 8 || beta["protein"] != 0.01 || beta["concrete"] != 0.5 || beta["boston"] != 1 {
 		t.Errorf("PaperBeta %v", beta)
 	}
 	// Fresh maps: changing one must not leak.
-	tab["sgp"]["boston"] = PaperValue{}
+	tab["sgp"]["boston"] = Value{}
 	beta["boston"] = 7
-	if PaperTable3()["sgp"]["boston"].Mean != 2.3325 || PaperBeta()["boston"] != 1 {
+	if Table3()["sgp"]["boston"].Mean != 2.3325 || Beta()["boston"] != 1 {
 		t.Error("PaperTable3 or PaperBeta shares state between calls")
 	}
 }
@@ -105,8 +105,8 @@ func TestPaperTable3AgainstSpec(t *testing.T) {
 		text = text[:end]
 	}
 	cellRe := regexp.MustCompile(`(-?[0-9.]+) ± ([0-9.]+)\s*(†|‡)?`)
-	marks := map[string]string{"†": PaperBest, "‡": PaperSecond, "": ""}
-	tab, beta := PaperTable3(), PaperBeta()
+	marks := map[string]string{"†": Best, "‡": Second, "": ""}
+	tab, beta := Table3(), Beta()
 	seen, betas := 0, 0
 	for _, line := range strings.Split(text, "\n") {
 		if !strings.HasPrefix(line, "| ") || strings.HasPrefix(line, "| model") {
@@ -115,7 +115,7 @@ func TestPaperTable3AgainstSpec(t *testing.T) {
 		cells := strings.Split(strings.Trim(line, "| "), "|")
 		name := strings.TrimSpace(cells[0])
 		if strings.Contains(name, "beta") {
-			for i, d := range paperDatasets {
+			for i, d := range datasets {
 				if v, _ := strconv.ParseFloat(strings.TrimSpace(cells[i+1]), 64); beta[d] != v {
 					t.Errorf("beta %s = %v, spec %v", d, beta[d], v)
 				}
@@ -123,11 +123,11 @@ func TestPaperTable3AgainstSpec(t *testing.T) {
 			}
 			continue
 		}
-		for i, d := range paperDatasets {
+		for i, d := range datasets {
 			m := cellRe.FindStringSubmatch(cells[i+1])
 			mean, _ := strconv.ParseFloat(m[1], 64)
 			std, _ := strconv.ParseFloat(m[2], 64)
-			want := PaperValue{Mean: mean, Std: std, Mark: marks[m[3]]}
+			want := Value{Mean: mean, Std: std, Mark: marks[m[3]]}
 			if got := tab[strings.ToLower(name)][d]; got != want {
 				t.Errorf("%s/%s = %+v, spec %+v", name, d, got, want)
 			}

@@ -1,4 +1,4 @@
-package report
+package paper
 
 import (
 	"cmp"
@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/mgpteam/mgp/pkg/paper/values"
 )
 
 // settingKeys are the config keys the paper varies within a table (Table
@@ -13,7 +15,7 @@ import (
 // on.
 func settingKeys() (keys []string, on map[string][]string) {
 	on = map[string][]string{}
-	for _, c := range PaperTable4() {
+	for _, c := range values.Table4() {
 		if !slices.Contains(keys, c.Key) {
 			keys = append(keys, c.Key)
 		}
@@ -31,7 +33,7 @@ func settingKeys() (keys []string, on map[string][]string) {
 // SLGP beat CVAE, do both improve with d_w). Only cells with runs and
 // rows whose Settings hold the key take part; means over one or two runs
 // are compared all the same, and the text says how many runs there are.
-func (h Headline) SettingComparisons() []string {
+func (h headlineTable) SettingComparisons() []string {
 	var out []string
 	keys, on := settingKeys()
 	for _, key := range keys {
@@ -42,7 +44,7 @@ func (h Headline) SettingComparisons() []string {
 			}
 			type entry struct {
 				label, model, value, series string
-				c                           HeadlineCell
+				c                           headlineCell
 			}
 			var es []entry
 			for _, r := range h.Rows {
@@ -73,7 +75,7 @@ func (h Headline) SettingComparisons() []string {
 				}
 				// the lowest row by its label: rows of one model may differ in protocol
 				s := fmt.Sprintf("%s, %s = %s: lowest %s; ours in order: %s", d, name, v, at[0].label, strings.Join(parts, " < "))
-				if best := paperLowest(at, func(e entry) HeadlineCell { return e.c }, func(e entry) string { return e.model }); best != "" {
+				if best := paperLowest(at, func(e entry) headlineCell { return e.c }, func(e entry) string { return e.model }); best != "" {
 					s += "; the paper's lowest: " + strings.ToUpper(best)
 				}
 				out = append(out, s+".")
@@ -149,7 +151,7 @@ func filter[E any](es []E, keep func(E) bool) []E {
 
 // paperLowest is the model of the entry with the lowest paper value, ""
 // unless every entry has one.
-func paperLowest[E any](es []E, cell func(E) HeadlineCell, model func(E) string) string {
+func paperLowest[E any](es []E, cell func(E) headlineCell, model func(E) string) string {
 	best := -1
 	for i, e := range es {
 		c := cell(e)

@@ -1,4 +1,4 @@
-package report
+package paper
 
 import (
 	"flag"
@@ -8,10 +8,13 @@ import (
 	"testing"
 
 	"github.com/mgpteam/mgp/pkg/rundir"
+
+	"github.com/mgpteam/mgp/pkg/paper/values"
+	"github.com/mgpteam/mgp/pkg/report"
 )
 
 // update rewrites the golden files of the headline tests from this build:
-// go test ./pkg/report -run Headline -update
+// go test ./pkg/report -run headlineTable -update
 var update = flag.Bool("update", false, "rewrite testdata/headline/*.golden from this build")
 
 // fixtureHeadline builds the headline of the fixture tree
@@ -19,7 +22,7 @@ var update = flag.Bool("update", false, "rewrite testdata/headline/*.golden from
 // 2 on energy, where its mean is the lowest), SLGP recommended (n = 3) and
 // SLGP paper-selected (one run on energy, lower still), and the rows of the
 // tree plus testdata/headline/quick for the detail file.
-func fixtureHeadline(t *testing.T) (Headline, []Row, HeadlineMeta) {
+func fixtureHeadline(t *testing.T) (headlineTable, []report.Row, headlineMeta) {
 	t.Helper()
 	own, err := rundir.LoadResultFiles("testdata/headline/runs")
 	if err != nil {
@@ -29,15 +32,15 @@ func fixtureHeadline(t *testing.T) (Headline, []Row, HeadlineMeta) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	specs := []HeadlineSpec{
+	specs := []headlineSpec{
 		{Model: "sgp", Variant: "paper"},
 		{Model: "shgp", Variant: "paper"},
 		{Model: "slgp", Variant: "paper-selected", Label: "SLGP (paper's setting)", Note: "Selected on held-out data."},
 		{Model: "slgp", Variant: "recommended", Label: "SLGP (recommended)"},
 	}
-	h := BuildHeadline(Summarise(own), specs, PaperTable3())
-	all := Summarise(WithLastIterations(append(own, quick...))).Rows
-	meta := HeadlineMeta{
+	h := buildHeadline(report.Summarise(own), specs, values.Table3())
+	all := report.Summarise(report.WithLastIterations(append(own, quick...))).Rows
+	meta := headlineMeta{
 		Title: "Fixture table", Command: "mgp table --sweep fixture.yaml", Version: "v0-test", Date: "2026-01-02",
 		Sources: []string{"testdata/headline/runs", "testdata/headline/quick"},
 		Notes:   []string{"**A note** with [a link](../x.md)."}, DetailLink: "detail.md",
@@ -74,7 +77,7 @@ func TestHeadlineGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	golden(t, "table.csv.golden", csvText)
-	golden(t, "detail.md.golden", h.DetailMarkdown(meta, all, PaperTable3()))
+	golden(t, "detail.md.golden", h.DetailMarkdown(meta, all, values.Table3()))
 }
 
 // TestHeadlineMarks checks that only cells with n ≥ MinMarkRuns are marked:
@@ -82,14 +85,14 @@ func TestHeadlineGolden(t *testing.T) {
 // means but no mark; SLGP recommended and SGP (n = 3) get best and second.
 func TestHeadlineMarks(t *testing.T) {
 	h, _, meta := fixtureHeadline(t)
-	mark := func(row int, dataset string) HeadlineCell {
+	mark := func(row int, dataset string) headlineCell {
 		for j, d := range h.Datasets {
 			if d == dataset {
 				return h.Rows[row].Cells[j]
 			}
 		}
 		t.Fatalf("no column %s", dataset)
-		return HeadlineCell{}
+		return headlineCell{}
 	}
 	for _, tc := range []struct {
 		row           int
@@ -113,8 +116,8 @@ func TestHeadlineMarks(t *testing.T) {
 		}
 	}
 	// A column with a single eligible cell is not marked.
-	one := BuildHeadline(Summary{Rows: []Row{{Model: "sgp", Variant: "p", Dataset: "boston", N: 3, Mean: 2, Std: 0.1}}},
-		[]HeadlineSpec{{Model: "sgp", Variant: "p"}}, nil)
+	one := buildHeadline(report.Summary{Rows: []report.Row{{Model: "sgp", Variant: "p", Dataset: "boston", N: 3, Mean: 2, Std: 0.1}}},
+		[]headlineSpec{{Model: "sgp", Variant: "p"}}, nil)
 	if one.Rows[0].Cells[0].Mark != 0 {
 		t.Error("a column's only eligible cell was marked")
 	}
