@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/mgpteam/mgp/pkg/eval"
+	"github.com/mgpteam/mgp/pkg/inputerr"
 	"github.com/mgpteam/mgp/pkg/train"
 	"gonum.org/v1/gonum/mat"
 )
@@ -69,7 +70,7 @@ func (p *Predictor) Stream(ctx context.Context, X *mat.Dense, o Options, fn func
 	}
 	n, dx := X.Dims()
 	if n > 0 && dx != p.Dx() {
-		return &train.InputError{Err: fmt.Errorf("%d input columns, the model was trained on %d", dx, p.Dx())}
+		return &inputerr.Error{Err: fmt.Errorf("%d input columns, the model was trained on %d", dx, p.Dx())}
 	}
 	Xs := p.Std.TransformX(X)
 	rng := train.NewRNG(o.Seed)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/eval"
+	"github.com/mgpteam/mgp/pkg/inputerr"
 	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/results"
 	"gonum.org/v1/gonum/mat"
@@ -83,7 +84,7 @@ func classEvaluatePoints(ctx context.Context, m models.Model, X, Y *mat.Dense, s
 			return results.Metrics{}, nil, fmt.Errorf("per-point log densities: a %dx%d matrix for %dx%d outputs", r, c, n, dy)
 		}
 		if estimator == EstimatorJoint {
-			return results.Metrics{}, nil, &InputError{fmt.Errorf("the %s estimator scores each image as a whole: it has no per-output (per-pixel) log densities to keep", EstimatorJoint)}
+			return results.Metrics{}, nil, &inputerr.Error{Err: fmt.Errorf("the %s estimator scores each image as a whole: it has no per-output (per-pixel) log densities to keep", EstimatorJoint)}
 		}
 	}
 	rng := rand.New(rand.NewPCG(seed, 0))

@@ -23,6 +23,8 @@ import (
 //   - sweep may import train: it resolves run configs, reads checkpoints
 //     and times runs (Measure) through it, while how a run is executed is
 //     the caller's; train never imports sweep;
+//   - inputerr (the one input-error type) imports no other package of
+//     this project, so that every package can mark its input errors;
 //   - runlock (the run lock) and internal/awake (the process's awake
 //     clock, which any package may import) import no other package of
 //     this project;
@@ -87,6 +89,9 @@ func depRules() []depRule {
 		{pkg: "pkg/plot", only: p("results"), forbidden: cli},
 		{pkg: "pkg/report", only: p("eval", "results"), forbidden: cli},
 		{pkg: "pkg/runlock", only: []string{}, forbidden: cli},
+		// inputerr (the one input-error type) is a leaf: train, sweep,
+		// predict, fit, compare and paper all wrap their input errors in it.
+		{pkg: "pkg/inputerr", only: []string{}, forbidden: cli},
 		{pkg: "pkg/rundir", only: p("results", "runlock", "config"), forbidden: cli},
 		// outpath decides what a user-named output may be: it knows the
 		// run directory's files, nothing else of mgp.

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/mgpteam/mgp/pkg/eval"
+	"github.com/mgpteam/mgp/pkg/inputerr"
 	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/results"
 	"gonum.org/v1/gonum/mat"
@@ -390,7 +391,7 @@ func TestEvaluateRejectsBadArguments(t *testing.T) {
 
 // TestSingleOutputModelsRefuseTwoTargets: SHGP and SVHGP model one output
 // (models.md §3.1, §6.1); given two target columns they refuse in the
-// constructor, before any training step, with an InputError that names
+// constructor, before any training step, with an inputerr.Error that names
 // the model, the number of targets and what to do.
 func TestSingleOutputModelsRefuseTwoTargets(t *testing.T) {
 	path := twoOutputCSV(t, t.TempDir(), 100)
@@ -398,7 +399,7 @@ func TestSingleOutputModelsRefuseTwoTargets(t *testing.T) {
 		cfg := twoOutputConfig(path, map[string]any{"name": name, "m": 10}, 50)
 		steps := 0
 		_, err := Run(context.Background(), cfg, Options{AfterStep: func(int) { steps++ }})
-		var ie *InputError
+		var ie *inputerr.Error
 		if !errors.As(err, &ie) || steps != 0 {
 			t.Fatalf("%s: err %v (%T), %d steps", name, err, err, steps)
 		}

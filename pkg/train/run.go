@@ -11,6 +11,7 @@ import (
 
 	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/data"
+	"github.com/mgpteam/mgp/pkg/inputerr"
 	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/results"
 	"gonum.org/v1/gonum/mat"
@@ -47,16 +48,6 @@ type Options struct {
 	// iteration's checkpoint, if one was written).
 	AfterStep func(it int)
 }
-
-// InputError marks a failure caused by the run's input (config, data, model
-// options) rather than by training; the CLI exits with code 2 for it.
-type InputError struct{ Err error }
-
-// Error returns the cause's message.
-func (e *InputError) Error() string { return e.Err.Error() }
-
-// Unwrap returns the cause.
-func (e *InputError) Unwrap() error { return e.Err }
 
 // InterruptedError reports a run stopped by its context (Ctrl-C, SIGTERM)
 // and where its checkpoint is. It wraps the context's error.
@@ -187,25 +178,25 @@ func dataInfo(exp *Experiment) *DataInfo {
 func LoadRun(runDir, dataDir string) (*Checkpoint, *Experiment, models.Model, error) {
 	ck, err := LoadCheckpoint(filepath.Join(runDir, CheckpointFile))
 	if err != nil {
-		return nil, nil, nil, &InputError{err}
+		return nil, nil, nil, &inputerr.Error{Err: err}
 	}
 	exp, err := LoadExperiment(ck.Config.Data, dataDir)
 	if err != nil {
-		return nil, nil, nil, &InputError{err}
+		return nil, nil, nil, &inputerr.Error{Err: err}
 	}
 	if ck.DataFingerprint != "" && ck.DataFingerprint != exp.Fingerprint {
-		return nil, nil, nil, &InputError{fmt.Errorf("%s was trained on other data than %s's now (data fingerprint %s in its checkpoint, %s now): the data file or the split changed since; put the data back as they were, or train the run again",
+		return nil, nil, nil, &inputerr.Error{Err: fmt.Errorf("%s was trained on other data than %s's now (data fingerprint %s in its checkpoint, %s now): the data file or the split changed since; put the data back as they were, or train the run again",
 			runDir, exp.Name, short(ck.DataFingerprint), short(exp.Fingerprint))}
 	}
 	m, err := BuildModelRestoring(ck.Config, exp)
 	if err != nil {
-		return nil, nil, nil, &InputError{err}
+		return nil, nil, nil, &inputerr.Error{Err: err}
 	}
 	if err := ck.Restore(m.Params()); err != nil {
-		return nil, nil, nil, &InputError{fmt.Errorf("%s: %w", runDir, err)}
+		return nil, nil, nil, &inputerr.Error{Err: fmt.Errorf("%s: %w", runDir, err)}
 	}
 	if _, ok := m.(models.PlugInSampler); RunPredictive(ck) == models.PlugIn && !ok {
-		return nil, nil, nil, &InputError{fmt.Errorf("%s: the checkpoint predicts with latent variables at their means, but model %s has none", runDir, ck.Config.ModelName())}
+		return nil, nil, nil, &inputerr.Error{Err: fmt.Errorf("%s: the checkpoint predicts with latent variables at their means, but model %s has none", runDir, ck.Config.ModelName())}
 	}
 	return ck, exp, m, nil
 }
@@ -229,14 +220,14 @@ func ReevaluateWith(ctx context.Context, ck *Checkpoint, exp *Experiment, m mode
 	}
 	pm, err := models.WithPredictive(m, pred)
 	if err != nil {
-		return Evaluation{}, &InputError{err}
+		return Evaluation{}, &inputerr.Error{Err: err}
 	}
 	if scoredPerClass(exp) {
 		met, _, err := classEvaluatePoints(ctx, pm, exp.XTest, exp.YTest, exp.Std.YStd, samples, derive(seed, streamEval), opts.Estimator, opts.LogDensities)
 		return Evaluation{Metrics: met}, err
 	}
 	if opts.Estimator != "" && opts.Estimator != EstimatorKDE {
-		return Evaluation{}, &InputError{fmt.Errorf("NLL estimator %q is an option of the mnist table (models.md §9.4, A-46); data set %s is scored with the KDE", opts.Estimator, exp.Name)}
+		return Evaluation{}, &inputerr.Error{Err: fmt.Errorf("NLL estimator %q is an option of the mnist table (models.md §9.4, A-46); data set %s is scored with the KDE", opts.Estimator, exp.Name)}
 	}
 	return EvaluateWith(ctx, pm, exp.XTest, exp.YTest, exp.Std.YStd, samples, derive(seed, streamEval), opts)
 }
@@ -300,7 +291,7 @@ func RunDiagnostics(ck *Checkpoint, exp *Experiment, m models.Model) (map[string
 	if cfg.Train.Validation > 0 {
 		var err error
 		if exp, _, err = splitValidation(exp, cfg.Train.Validation, derive(cfg.Train.Seed, streamValidation)); err != nil {
-			return nil, &InputError{err}
+			return nil, &inputerr.Error{Err: err}
 		}
 	}
 	return d.Diagnostics(exp.XTrain, exp.YTrain), nil

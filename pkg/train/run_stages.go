@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mgpteam/mgp/pkg/inputerr"
 	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/results"
 )
@@ -48,17 +49,17 @@ type run struct {
 // resumed.
 func prepare(ctx context.Context, cfg RunConfig, opts Options) (*run, error) {
 	if err := cfg.Validate(); err != nil {
-		return nil, &InputError{err}
+		return nil, &inputerr.Error{Err: err}
 	}
 	r := &run{ctx: ctx, cfg: cfg, opts: opts, pred: models.Draws}
 	if opts.OutDir != "" {
 		r.ckPath = filepath.Join(opts.OutDir, CheckpointFile)
 		if opts.Restart && opts.Resume {
-			return nil, &InputError{ErrRestartAndResume}
+			return nil, &inputerr.Error{Err: ErrRestartAndResume}
 		}
 		if opts.Restart {
 			if err := checkWritable(opts.OutDir); err != nil {
-				return nil, &InputError{err}
+				return nil, &inputerr.Error{Err: err}
 			}
 			if err := discardRun(opts); err != nil {
 				return nil, err
@@ -98,14 +99,14 @@ func (r *run) load() error {
 	cfg := r.cfg
 	exp, err := LoadExperiment(cfg.Data, r.opts.DataDir)
 	if err != nil {
-		return &InputError{err}
+		return &inputerr.Error{Err: err}
 	}
 	if err := r.checkData(exp); err != nil {
 		return err
 	}
 	if cfg.Train.Validation > 0 {
 		if exp, r.hold, err = splitValidation(exp, cfg.Train.Validation, derive(cfg.Train.Seed, streamValidation)); err != nil {
-			return &InputError{err}
+			return &inputerr.Error{Err: err}
 		}
 	}
 	r.exp = exp
@@ -113,7 +114,7 @@ func (r *run) load() error {
 		return r.interrupted("loading", 0, "", err)
 	}
 	if err := checkInducing(cfg, exp); err != nil {
-		return &InputError{err}
+		return &inputerr.Error{Err: err}
 	}
 	var m models.Model
 	if r.prev != nil { // resuming: the checkpoint's parameters replace the start
@@ -125,14 +126,14 @@ func (r *run) load() error {
 		return r.interrupted("loading", 0, "", err)
 	}
 	if err != nil {
-		return &InputError{err}
+		return &inputerr.Error{Err: err}
 	}
 	r.m = m
 	if err := checkLatent(cfg, m); err != nil {
-		return &InputError{err}
+		return &inputerr.Error{Err: err}
 	}
 	if err := checkInducingParams(m, exp); err != nil {
-		return &InputError{err}
+		return &inputerr.Error{Err: err}
 	}
 	return nil
 }
@@ -147,10 +148,10 @@ func (r *run) newTrainer() error {
 	r.tr = tr
 	if prev != nil {
 		if err := prev.Restore(m.Params()); err != nil {
-			return &InputError{fmt.Errorf("%s: %w", r.ckPath, err)}
+			return &inputerr.Error{Err: fmt.Errorf("%s: %w", r.ckPath, err)}
 		}
 		if err := tr.Restore(prev.State); err != nil {
-			return &InputError{fmt.Errorf("%s: %w", r.ckPath, err)}
+			return &inputerr.Error{Err: fmt.Errorf("%s: %w", r.ckPath, err)}
 		}
 	}
 	if !opts.Quiet && opts.Log != nil {
