@@ -99,11 +99,11 @@ func depRules() []depRule {
 		{pkg: "pkg/train", forbidden: append(p("report", "sweep", "compare", "predict", "fit", "paper"), cli...)},
 		{pkg: "pkg/sweep", forbidden: append(p("report", "compare", "predict", "fit", "paper"), cli...)},
 		{pkg: "pkg/compare", only: append(p("sweep", "train", "report", "results", "plot", "eval", "data", "rundir",
-			"models", "autodiff", "config", "runlock"), awake), forbidden: cli},
+			"models", "autodiff", "config", "runlock", "inputerr"), awake), forbidden: cli},
 		// predict applies a saved run: train and what train itself
 		// depends on, never sweep, report or the CLI.
-		{pkg: "pkg/predict", only: append(p("train", "models", "data", "eval", "results", "autodiff", "config", "runlock", "rundir"), awake), forbidden: cli},
-		{pkg: "pkg/fit", only: append(p("train", "predict", "data", "models", "results", "rundir", "eval", "autodiff", "config", "runlock"), awake), forbidden: cli},
+		{pkg: "pkg/predict", only: append(p("train", "models", "data", "eval", "results", "autodiff", "config", "runlock", "rundir", "inputerr"), awake), forbidden: cli},
+		{pkg: "pkg/fit", only: append(p("train", "predict", "data", "models", "results", "rundir", "eval", "autodiff", "config", "runlock", "inputerr"), awake), forbidden: cli},
 		// paper (the paper's figures and tables) draws on plot, report,
 		// results, rundir, sweep, train, models, data and eval; it never
 		// imports compare, cobra or viper, and no package under pkg/
