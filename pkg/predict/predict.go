@@ -7,6 +7,7 @@ import (
 
 	"github.com/mgpteam/mgp/pkg/eval"
 	"github.com/mgpteam/mgp/pkg/inputerr"
+	"github.com/mgpteam/mgp/pkg/score"
 	"github.com/mgpteam/mgp/pkg/train"
 	"gonum.org/v1/gonum/mat"
 )
@@ -28,7 +29,7 @@ type Prediction struct {
 
 // Predict draws o.Samples predictive samples at each row of X (n × Dx, on
 // the original scale, columns in training order) and summarises them. The
-// inputs are sampled in blocks of train.BlockRows rows, one generator
+// inputs are sampled in blocks of score.BlockRows rows, one generator
 // running on through the blocks, so the draws are those of Stream and of
 // WriteCSV with the same options.
 func (p *Predictor) Predict(ctx context.Context, X *mat.Dense, o Options) (*Prediction, error) {
@@ -74,7 +75,7 @@ func (p *Predictor) Stream(ctx context.Context, X *mat.Dense, o Options, fn func
 	}
 	Xs := p.Std.TransformX(X)
 	rng := train.NewRNG(o.Seed)
-	rows := train.BlockRows(o.Samples, p.Dy())
+	rows := score.BlockRows(o.Samples, p.Dy())
 	for i0 := 0; i0 < n; i0 += rows {
 		if ctx != nil {
 			if err := ctx.Err(); err != nil {

@@ -19,6 +19,8 @@ import (
 //     eval and results: a table never needs models or training;
 //   - rundir (a run directory's files, states and rules) imports only
 //     results, runlock and config: train and sweep import it;
+//   - score (evaluation) imports only models (and what models stand on:
+//     autodiff, config), eval, results and inputerr: it never sees a run;
 //   - train never imports report or sweep;
 //   - sweep may import train: it resolves run configs, reads checkpoints
 //     and times runs (Measure) through it, while how a run is executed is
@@ -96,14 +98,19 @@ func depRules() []depRule {
 		// outpath decides what a user-named output may be: it knows the
 		// run directory's files, nothing else of mgp.
 		{pkg: "pkg/outpath", only: p("rundir", "results", "runlock", "config"), forbidden: cli},
+		// score (evaluation: KDE scoring, class NLL, predictive choice,
+		// calibration) scores a model on matrices: it knows models, the
+		// metrics and the result types, never a run, a config or a data set,
+		// so train, predict, sweep and paper can all call it.
+		{pkg: "pkg/score", only: p("models", "autodiff", "config", "eval", "results", "inputerr"), forbidden: cli},
 		{pkg: "pkg/train", forbidden: append(p("report", "sweep", "compare", "predict", "fit", "paper"), cli...)},
 		{pkg: "pkg/sweep", forbidden: append(p("report", "compare", "predict", "fit", "paper"), cli...)},
-		{pkg: "pkg/compare", only: append(p("sweep", "train", "report", "results", "plot", "eval", "data", "rundir",
+		{pkg: "pkg/compare", only: append(p("sweep", "train", "score", "report", "results", "plot", "eval", "data", "rundir",
 			"models", "autodiff", "config", "runlock", "inputerr"), awake), forbidden: cli},
 		// predict applies a saved run: train and what train itself
 		// depends on, never sweep, report or the CLI.
-		{pkg: "pkg/predict", only: append(p("train", "models", "data", "eval", "results", "autodiff", "config", "runlock", "rundir", "inputerr"), awake), forbidden: cli},
-		{pkg: "pkg/fit", only: append(p("train", "predict", "data", "models", "results", "rundir", "eval", "autodiff", "config", "runlock", "inputerr"), awake), forbidden: cli},
+		{pkg: "pkg/predict", only: append(p("train", "score", "models", "data", "eval", "results", "autodiff", "config", "runlock", "rundir", "inputerr"), awake), forbidden: cli},
+		{pkg: "pkg/fit", only: append(p("train", "score", "predict", "data", "models", "results", "rundir", "eval", "autodiff", "config", "runlock", "inputerr"), awake), forbidden: cli},
 		// paper (the paper's figures and tables) draws on plot, report,
 		// results, rundir, sweep, train, models, data and eval; it never
 		// imports compare, cobra or viper, and no package under pkg/

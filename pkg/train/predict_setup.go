@@ -1,6 +1,7 @@
 package train
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
@@ -52,7 +53,7 @@ func LoadForPredict(runDir, dataDir string) (*Checkpoint, *DataInfo, models.Mode
 		}
 	}
 	exp := &Experiment{Name: ck.Config.Data.Name, XTrain: X, YTrain: Y, Std: info.Std}
-	m, err := BuildModelRestoring(ck.Config, exp)
+	m, err := BuildModel(context.Background(), ck.Config, exp, BuildOptions{Restoring: true})
 	if err != nil {
 		return nil, nil, nil, &inputerr.Error{Err: err}
 	}

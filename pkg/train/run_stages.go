@@ -13,6 +13,7 @@ import (
 	"github.com/mgpteam/mgp/pkg/inputerr"
 	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/score"
 )
 
 // run is one call of Run: its input, environment and what its stages
@@ -105,7 +106,7 @@ func (r *run) load() error {
 		return err
 	}
 	if cfg.Train.Validation > 0 {
-		if exp, r.hold, err = splitValidation(exp, cfg.Train.Validation, derive(cfg.Train.Seed, streamValidation)); err != nil {
+		if exp, r.hold, err = splitValidation(exp, cfg.Train.Validation, score.DeriveSeed(cfg.Train.Seed, streamValidation)); err != nil {
 			return &inputerr.Error{Err: err}
 		}
 	}
@@ -118,9 +119,9 @@ func (r *run) load() error {
 	}
 	var m models.Model
 	if r.prev != nil { // resuming: the checkpoint's parameters replace the start
-		m, err = BuildModelRestoring(cfg, exp)
+		m, err = BuildModel(r.ctx, cfg, exp, BuildOptions{Restoring: true})
 	} else {
-		m, err = BuildModelCtx(r.ctx, cfg, exp)
+		m, err = BuildModel(r.ctx, cfg, exp, BuildOptions{})
 	}
 	if err := r.ctx.Err(); err != nil {
 		return r.interrupted("loading", 0, "", err)
@@ -181,13 +182,13 @@ func (r *run) newTrainer() error {
 		}
 	}
 	if cfg.Train.EvalEvery > 0 {
-		evalFn := evaluatorFor(exp)
+		opts := score.Options{PerClass: scoredPerClass(exp)}
 		tr.Eval = func(k uint64) float64 {
-			met, err := evalFn(context.Background(), m, exp.XTest, exp.YTest, exp.Std.YStd, cfg.Eval.Samples, derive(cfg.Train.Seed, streamEval+16*k))
+			ev, err := score.Evaluate(context.Background(), m, exp.XTest, exp.YTest, exp.Std.YStd, cfg.Eval.Samples, score.DeriveSeed(cfg.Train.Seed, streamEval+16*k), opts)
 			if err != nil {
 				return math.NaN()
 			}
-			return met.NLL
+			return ev.NLL
 		}
 		if d, ok := m.(models.Diagnoser); ok {
 			tr.Diag = func() map[string]float64 { return d.Diagnostics(exp.XTrain, exp.YTrain) }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/mgpteam/mgp/pkg/inputerr"
 	"github.com/mgpteam/mgp/pkg/models"
+	"github.com/mgpteam/mgp/pkg/score"
 )
 
 // ValidationNLL scores a restored run's model, with the predictive pred,
@@ -33,7 +34,7 @@ func validationSelector(ck *Checkpoint, exp *Experiment, m models.Model) (*selec
 	if cfg.Train.Validation <= 0 || ck.Selection == nil {
 		return nil, &inputerr.Error{Err: fmt.Errorf("the run held out no validation part (train.validation is %g): retrain with train.validation set", cfg.Train.Validation)}
 	}
-	_, hold, err := splitValidation(exp, cfg.Train.Validation, derive(cfg.Train.Seed, streamValidation))
+	_, hold, err := splitValidation(exp, cfg.Train.Validation, score.DeriveSeed(cfg.Train.Seed, streamValidation))
 	if err != nil {
 		return nil, &inputerr.Error{Err: err}
 	}

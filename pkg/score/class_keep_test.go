@@ -1,4 +1,4 @@
-package train
+package score
 
 import (
 	"context"
@@ -26,7 +26,7 @@ func TestClassEvaluateKeepsLogDensities(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		plain, err := ClassEvaluateWith(context.Background(), &classStub{dy: dy}, X, Y, sigma, P, 3, est)
+		plain, err := classMetrics(context.Background(), &classStub{dy: dy}, X, Y, sigma, P, 3, est)
 		if err != nil {
 			t.Fatal(err)
 		}
