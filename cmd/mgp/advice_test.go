@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mgpteam/mgp/pkg/data"
+	"github.com/mgpteam/mgp/pkg/inputerr"
 	"github.com/mgpteam/mgp/pkg/train"
 )
 
@@ -20,22 +21,22 @@ func TestAdviceWords(t *testing.T) {
 		want string
 		exit int
 	}{
-		{&train.InputError{Err: &train.RunDirError{Dir: "r", Problem: train.NotWritable, Err: cause}}, "--out r is not writable: permission denied", 2},
-		{&train.InputError{Err: &train.RunDirError{Dir: "r", Problem: train.NotCreatable, Err: cause}}, "--out r cannot be created: permission denied", 2},
-		{&train.InputError{Err: &train.RunDirError{Dir: "r", Problem: train.CheckpointUnreadable, Err: cause}}, "permission denied; remove it or choose another --out", 2},
-		{&train.InputError{Err: &train.RunDirError{Dir: "r", Problem: train.NoCheckpoint}},
+		{&inputerr.Error{Err: &train.RunDirError{Dir: "r", Problem: train.NotWritable, Err: cause}}, "--out r is not writable: permission denied", 2},
+		{&inputerr.Error{Err: &train.RunDirError{Dir: "r", Problem: train.NotCreatable, Err: cause}}, "--out r cannot be created: permission denied", 2},
+		{&inputerr.Error{Err: &train.RunDirError{Dir: "r", Problem: train.CheckpointUnreadable, Err: cause}}, "permission denied; remove it or choose another --out", 2},
+		{&inputerr.Error{Err: &train.RunDirError{Dir: "r", Problem: train.NoCheckpoint}},
 			"--resume: r holds no checkpoint to continue from; run without --resume to start the run", 2},
-		{&train.InputError{Err: &train.RunDirError{Dir: "r", Path: "r/checkpoint.json", Problem: train.NotResumable}},
+		{&inputerr.Error{Err: &train.RunDirError{Dir: "r", Path: "r/checkpoint.json", Problem: train.NotResumable}},
 			"--resume: r/checkpoint.json was written by a version of mgp without resumable state; start the run again without --resume", 2},
-		{&train.InputError{Err: &train.RunDirError{Dir: "r", Problem: train.ConfigDiffers, Diff: "train.lr: 0.01 → 0.02"}},
+		{&inputerr.Error{Err: &train.RunDirError{Dir: "r", Problem: train.ConfigDiffers, Diff: "train.lr: 0.01 → 0.02"}},
 			"--resume: the config differs from the checkpoint's (train.lr: 0.01 → 0.02); resume with the same config and overrides, or start a new run elsewhere", 2},
-		{&train.InputError{Err: &train.RunDirError{Dir: "r", Problem: train.Unfinished, Err: &train.UnfinishedError{Dir: "r", Iter: 12, Total: 30}}},
+		{&inputerr.Error{Err: &train.RunDirError{Dir: "r", Problem: train.Unfinished, Err: &train.UnfinishedError{Dir: "r", Iter: 12, Total: 30}}},
 			"r holds an unfinished run (iteration 12 of 30): add --resume to continue it, or remove the directory to start over", 2},
-		{&train.InputError{Err: &train.RunDirError{Dir: "r", Path: "r/checkpoint.json", Problem: train.Unrebuildable}},
+		{&inputerr.Error{Err: &train.RunDirError{Dir: "r", Path: "r/checkpoint.json", Problem: train.Unrebuildable}},
 			"r/checkpoint.json is complete but was written by a version of mgp that kept no copy of result.json in it, and this held-out-selection run's " +
 				"last-iteration metrics cannot be recomputed from the selected parameters: restore result.json, or start the run again with --restart", 2},
 		{&train.RunDirError{Dir: "r", Problem: train.NotDiscarded, Err: cause}, "--restart: permission denied", 1},
-		{&train.InputError{Err: train.ErrRestartAndResume}, "--restart discards the checkpoint that --resume would continue from: give one of them", 2},
+		{&inputerr.Error{Err: train.ErrRestartAndResume}, "--restart discards the checkpoint that --resume would continue from: give one of them", 2},
 		{fmt.Errorf("resume: %w", &train.CorruptError{Path: "r/checkpoint.json", Reason: "it fails its checksum"}),
 			"resume: checkpoint r/checkpoint.json: it fails its checksum; it is refused: start the run again with --restart (mgp train ... --restart or mgp sweep ... --restart), which discards it", 1},
 		{&data.FileError{Path: "d/uci/boston/meta.yaml", Msg: "file not found", Err: fs.ErrNotExist, Fetch: true},

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/mgpteam/mgp/pkg/compare"
+	"github.com/mgpteam/mgp/pkg/inputerr"
 	"github.com/spf13/cobra"
 )
 
@@ -104,7 +105,7 @@ func compareError(err error) error {
 			"use a new --out directory, or the first command's flags to resume it", ce.Path))
 	case errors.As(err, new(*compare.BusyError)), errors.As(err, new(*compare.RunDataError)):
 		return inputErr(fmt.Errorf("--out: %w", err))
-	case compare.IsInputError(err):
+	case inputerr.Is(err):
 		return inputErr(err)
 	case errors.As(err, &fe):
 		return fmt.Errorf("%w; fix the cause and re-run with --retry-failed, or leave the model out with --models", fe)

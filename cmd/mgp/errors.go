@@ -13,6 +13,7 @@ import (
 	"github.com/mgpteam/mgp/pkg/compare"
 	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/data"
+	"github.com/mgpteam/mgp/pkg/inputerr"
 	"github.com/mgpteam/mgp/pkg/paper"
 	"github.com/mgpteam/mgp/pkg/rundir"
 	"github.com/mgpteam/mgp/pkg/train"
@@ -41,7 +42,7 @@ func exitCode(err error) int {
 	}
 	var ue *usageError
 	var fe *data.FileError
-	var ie *train.InputError
+	var ie *inputerr.Error
 	var ke *config.KeyError
 	switch {
 	case errors.As(err, &ue), errors.As(err, &fe), errors.As(err, &ie), errors.As(err, &ke), errors.Is(err, fs.ErrNotExist):

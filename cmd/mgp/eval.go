@@ -11,6 +11,7 @@ import (
 	"github.com/mgpteam/mgp/pkg/outpath"
 	"github.com/mgpteam/mgp/pkg/predict"
 	"github.com/mgpteam/mgp/pkg/report"
+	"github.com/mgpteam/mgp/pkg/score"
 	"github.com/mgpteam/mgp/pkg/train"
 	"github.com/spf13/cobra"
 )
@@ -71,7 +72,7 @@ func runEval(cmd *cobra.Command, g *globalOpts, o *evalOpts) error {
 	if ev.Predictive == models.PlugIn {
 		fmt.Fprintln(cmd.OutOrStdout(), "plug-in predictive: w and h at their means")
 	}
-	if o.nll != "" && o.nll != train.EstimatorKDE {
+	if o.nll != "" && o.nll != score.EstimatorKDE {
 		fmt.Fprintf(cmd.OutOrStdout(), "NLL estimator: %s (not the paper's KDE of the raw samples)\n", o.nll)
 	}
 	report.RunSummary(cmd.OutOrStdout(), ev.Result)
@@ -149,13 +150,13 @@ func checkEvalFlags(cmd *cobra.Command, o *evalOpts) error {
 		return inputErr(fmt.Errorf("--seed %d: seeds are non-negative integers", o.seed))
 	case !slices.Contains([]string{"", train.LatentDraws, train.LatentMean, train.LatentSelect}, o.latent):
 		return inputErr(fmt.Errorf("--latent %q: give draws (the model's predictive), mean (the plug-in predictive) or select (the better of the two on the held-out validation part); leave it out for the run's own", o.latent))
-	case o.nll != "" && !slices.Contains(train.Estimators, o.nll):
-		return inputErr(fmt.Errorf("--nll %q: give one of %s", o.nll, strings.Join(train.Estimators, ", ")))
-	case o.nll != "" && o.write && o.nll != train.EstimatorKDE:
+	case o.nll != "" && !slices.Contains(score.Estimators, o.nll):
+		return inputErr(fmt.Errorf("--nll %q: give one of %s", o.nll, strings.Join(score.Estimators, ", ")))
+	case o.nll != "" && o.write && o.nll != score.EstimatorKDE:
 		return inputErr(fmt.Errorf("--nll %s is not the estimator result.json records (the paper's kde): leave out --write", o.nll))
 	case o.latent != "" && o.write:
 		return inputErr(fmt.Errorf("--latent %s may score another predictive than the run's own: it is never written to result.json; leave out --write", o.latent))
-	case o.outputs != "" && o.nll == train.EstimatorJoint:
+	case o.outputs != "" && o.nll == score.EstimatorJoint:
 		return inputErr(fmt.Errorf("--outputs-out with --nll %s: the joint estimator scores each image as a whole, with no NLL per output; use kde or kde-clipped", o.nll))
 	case o.points != "" && o.outputs != "" && filepath.Clean(o.points) == filepath.Clean(o.outputs):
 		return inputErr(fmt.Errorf("--points-out and --outputs-out name the same file %s", o.points))

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/mgpteam/mgp/pkg/inputerr"
 	"github.com/mgpteam/mgp/pkg/results"
 	"github.com/mgpteam/mgp/pkg/rundir"
 	"github.com/mgpteam/mgp/pkg/runlock"
@@ -38,7 +39,7 @@ func (e *BusyError) Unwrap() error { return e.Err }
 func lockOut(dir string) (*runlock.Lock, error) {
 	l, err := runlock.Acquire(dir, lockStale)
 	if err != nil {
-		return nil, &inputError{&BusyError{Dir: dir, Err: err}}
+		return nil, &inputerr.Error{Err: &BusyError{Dir: dir, Err: err}}
 	}
 	return l, nil
 }
@@ -81,7 +82,7 @@ func checkRunData(ps []sweep.Prepared) error {
 			return err
 		}
 		if now != res.DataFingerprint {
-			return &inputError{&RunDataError{Run: p.Dir, Recorded: res.DataFingerprint, Now: now}}
+			return &inputerr.Error{Err: &RunDataError{Run: p.Dir, Recorded: res.DataFingerprint, Now: now}}
 		}
 	}
 	return nil

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mgpteam/mgp/pkg/inputerr"
 	"github.com/mgpteam/mgp/pkg/runlock"
 )
 
@@ -48,7 +49,7 @@ func TestRunRefusesRunsOfOtherData(t *testing.T) {
 	o.Data = b
 	_, err := Run(context.Background(), o)
 	var de *RunDataError
-	if !errors.As(err, &de) || !IsInputError(err) || !strings.Contains(err.Error(), "other data") {
+	if !errors.As(err, &de) || !inputerr.Is(err) || !strings.Contains(err.Error(), "other data") {
 		t.Fatalf("err = %v, want a *RunDataError", err)
 	}
 }

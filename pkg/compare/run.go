@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/mgpteam/mgp/pkg/data"
+	"github.com/mgpteam/mgp/pkg/inputerr"
 	"github.com/mgpteam/mgp/pkg/sweep"
 )
 
@@ -54,16 +55,16 @@ type Options struct {
 // earlier call left), builds the report and the decision, retrains the
 // chosen model on every row when o.Refit, and writes the figures and the
 // report, holding o.Out's lock throughout (a *BusyError when another
-// comparison holds it). Errors the user's input causes satisfy IsInputError or are a
-// *train.InputError; runs that failed are a *FailedRunsError; an ended ctx
+// comparison holds it). Errors the user's input causes are an *inputerr.Error
+// (inputerr.Is); runs that failed are a *FailedRunsError; an ended ctx
 // is a *sweep.Interrupted.
 func Run(ctx context.Context, o Options) (*Report, error) {
 	o.Stdout, o.Warn = orDiscard(o.Stdout), orDiscard(o.Warn)
 	if err := o.Check(); err != nil {
-		return nil, &inputError{err}
+		return nil, &inputerr.Error{Err: err}
 	}
 	if err := checkKernels(o.Models, o.Kernels); err != nil {
-		return nil, &inputError{err}
+		return nil, &inputerr.Error{Err: err}
 	}
 	cands := Candidates(o.Models, o.Kernels)
 	lock, err := lockOut(o.Out)
@@ -73,7 +74,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	defer lock.Release()
 	tbl, err := ReadTable(o.Data, o.Target, o.Inputs)
 	if err != nil {
-		return nil, &inputError{err}
+		return nil, &inputerr.Error{Err: err}
 	}
 	dataPath := filepath.Join(o.Out, DataFile)
 	if err := tbl.Write(dataPath); err != nil {
@@ -84,11 +85,11 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		Stop: DefaultStop}
 	spec, err := WriteSweep(o.Out, o.Models, o.Kernels, o.Splits, set)
 	if err != nil {
-		return nil, &inputError{err}
+		return nil, &inputerr.Error{Err: err}
 	}
 	plan, err := sweep.Expand(spec, func(string) bool { return true })
 	if err != nil {
-		return nil, &inputError{err}
+		return nil, &inputerr.Error{Err: err}
 	}
 	fmt.Fprintf(o.Stdout, "compare %s (target %s, %d rows, %d inputs): %s on %d splits, %d iterations each: %d runs in %s\n",
 		o.Data, o.Target, tbl.Rows(), len(tbl.Inputs), strings.Join(cands, ", "), o.Splits, o.Iterations, len(plan.Runs), o.Out)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mgpteam/mgp/pkg/inputerr"
 	"github.com/mgpteam/mgp/pkg/sweep"
 )
 
@@ -37,7 +38,7 @@ func runSplits(ctx context.Context, o Options, spec *sweep.Spec, runs []sweep.Ru
 	}
 	costs, err := sweep.LoadCostModel(spec.Out, nil, sweep.DefaultCostFile)
 	if err != nil {
-		return &inputError{err}
+		return &inputerr.Error{Err: err}
 	}
 	sum := sweep.Execute(ctx, sweep.Runs(ps), sweep.TrainRunner(ps, sweep.TrainOptions{Version: o.Version, ResumeHint: o.ResumeHint}),
 		sweep.Options{Jobs: o.Jobs, RetryFailed: o.RetryFailed, Stale: 10 * time.Minute, Progress: o.Progress, Version: o.Version,

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mgpteam/mgp/pkg/inputerr"
 	"github.com/mgpteam/mgp/pkg/models"
 )
 
@@ -91,7 +92,7 @@ func TestReadTableOptionErrors(t *testing.T) {
 		}
 	}
 	_, err := Run(context.Background(), Options{Data: csv, Target: "z", Models: []string{"sgp"}, Splits: 2, Iterations: 1, Out: dir, Jobs: 1})
-	if !IsInputError(err) {
+	if !inputerr.Is(err) {
 		t.Errorf("Run with an unknown target: %v, want an input error", err)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/mgpteam/mgp/pkg/inputerr"
 	"github.com/mgpteam/mgp/pkg/results"
 	"github.com/mgpteam/mgp/pkg/sweep"
 )
@@ -54,7 +55,7 @@ func WriteSweep(out string, models, kernels []string, splits int, s Settings) (*
 func writeOnce(path string, b []byte) error {
 	if old, err := os.ReadFile(path); err == nil {
 		if !bytes.Equal(old, b) {
-			return &inputError{&ChangedSettingsError{Path: path}}
+			return &inputerr.Error{Err: &ChangedSettingsError{Path: path}}
 		}
 		return nil
 	}

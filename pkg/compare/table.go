@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/mgpteam/mgp/pkg/data"
+	"github.com/mgpteam/mgp/pkg/inputerr"
 	"github.com/mgpteam/mgp/pkg/results"
 	"gonum.org/v1/gonum/mat"
 )
@@ -123,31 +124,9 @@ func (t *Table) Write(path string) error {
 	}
 	if old, err := os.ReadFile(path); err == nil {
 		if !bytes.Equal(old, b.Bytes()) {
-			return &inputError{&OtherDataError{Path: path}}
+			return &inputerr.Error{Err: &OtherDataError{Path: path}}
 		}
 		return nil
 	}
 	return results.WriteFileAtomic(path, func(w io.Writer) error { _, err := w.Write(b.Bytes()); return err })
-}
-
-// inputError marks an error the user's input causes (the command exits 2).
-type inputError struct{ err error }
-
-func (e *inputError) Error() string { return e.err.Error() }
-func (e *inputError) Unwrap() error { return e.err }
-
-// IsInputError reports whether err is (or wraps) an input error of this
-// package.
-func IsInputError(err error) bool {
-	for err != nil {
-		if _, ok := err.(*inputError); ok {
-			return true
-		}
-		u, ok := err.(interface{ Unwrap() error })
-		if !ok {
-			return false
-		}
-		err = u.Unwrap()
-	}
-	return false
 }

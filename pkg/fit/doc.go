@@ -30,7 +30,7 @@
 //
 // Errors a caller can cause are typed: *ShapeError (dimensions, empty
 // data), *NonFiniteError (NaN or ±Inf in the data), *OptionError (an
-// option out of range), ErrNotFitted, and *train.InputError for a model
+// option out of range), ErrNotFitted, and *inputerr.Error for a model
 // config or data the training refuses (its cause is a *config.KeyError
 // naming the key where one is at fault). Nothing panics on user input.
 package fit

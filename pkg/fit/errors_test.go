@@ -10,7 +10,7 @@ import (
 
 	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/fit"
-	"github.com/mgpteam/mgp/pkg/train"
+	"github.com/mgpteam/mgp/pkg/inputerr"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -22,11 +22,11 @@ func TestBadInputIsATypedError(t *testing.T) {
 	var shape *fit.ShapeError
 	var nonFinite *fit.NonFiniteError
 	var opt *fit.OptionError
-	var input *train.InputError
+	var input *inputerr.Error
 	var key *config.KeyError
 
 	if _, err := fit.New("nosuch", fit.Options{}); !errors.As(err, &input) || !errors.As(err, &key) || key.Key != "model.name" {
-		t.Errorf("unknown model: %v, want a train.InputError with a KeyError for model.name", err)
+		t.Errorf("unknown model: %v, want a inputerr.Error with a KeyError for model.name", err)
 	}
 	if _, err := fit.New("shgp", fit.Options{Model: map[string]any{"nosuch": 1}}); !errors.As(err, &key) {
 		t.Errorf("unknown model key: %v, want a config.KeyError", err)
@@ -99,7 +99,7 @@ func TestBadInputIsATypedError(t *testing.T) {
 		t.Errorf("save over a run: %v, want fs.ErrExist", err)
 	}
 	if _, err := fit.Load(filepath.Join(t.TempDir(), "none")); !errors.As(err, &input) {
-		t.Errorf("load of no run: %v, want a train.InputError", err)
+		t.Errorf("load of no run: %v, want a inputerr.Error", err)
 	}
 	if _, err := fit.Rows([][]float64{{1, 2}, {3}}); !errors.As(err, &shape) {
 		t.Errorf("ragged rows: %v, want a ShapeError", err)

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/mgpteam/mgp/pkg/data"
+	"github.com/mgpteam/mgp/pkg/inputerr"
 	"github.com/mgpteam/mgp/pkg/predict"
 	"github.com/mgpteam/mgp/pkg/train"
 	"gonum.org/v1/gonum/mat"
@@ -28,14 +29,14 @@ type Model struct {
 
 // New returns an unfitted model of the registered name (sgp, shgp, slgp,
 // ...) with o's settings. An unknown name or a model key its config
-// refuses is a *train.InputError wrapping a *config.KeyError.
+// refuses is a *inputerr.Error wrapping a *config.KeyError.
 func New(name string, o Options) (*Model, error) {
 	if err := o.check(); err != nil {
 		return nil, err
 	}
 	mc, err := train.NewModelConfig(name, o.Model)
 	if err != nil {
-		return nil, &train.InputError{Err: err}
+		return nil, &inputerr.Error{Err: err}
 	}
 	cfg := train.DefaultRunConfig()
 	cfg.Model = mc
@@ -50,7 +51,7 @@ func New(name string, o Options) (*Model, error) {
 		cfg.Train.LR = o.LR
 	}
 	if err := cfg.Model.Validate(); err != nil {
-		return nil, &train.InputError{Err: err}
+		return nil, &inputerr.Error{Err: err}
 	}
 	return &Model{cfg: cfg, opts: o}, nil
 }
@@ -81,7 +82,7 @@ func (m *Model) Fit(ctx context.Context, X, Y mat.Matrix) error {
 	cfg.Data = train.DataConfig{Name: ds.Name, Kind: string(data.KindMemory), Path: handle,
 		Split: train.SplitNone, SplitSeed: cfg.Train.Seed, Stats: "train"}
 	if err := cfg.Validate(); err != nil {
-		return &train.InputError{Err: err}
+		return &inputerr.Error{Err: err}
 	}
 	tmp, err := os.MkdirTemp("", "mgp-fit-")
 	if err != nil {

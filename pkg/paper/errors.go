@@ -1,25 +1,16 @@
 package paper
 
-import "errors"
+import (
+	"errors"
 
-// InputError marks an error caused by the input (a missing tree, a file
-// that is not a result, runs that cannot be drawn) rather than a failure
-// while drawing: a command reports it as bad input.
-type InputError struct{ Err error }
+	"github.com/mgpteam/mgp/pkg/inputerr"
+)
 
-// Error returns the wrapped error's message.
-func (e *InputError) Error() string { return e.Err.Error() }
-
-// Unwrap returns the wrapped error.
-func (e *InputError) Unwrap() error { return e.Err }
-
-// inputErr wraps err as an *InputError (nil stays nil).
-func inputErr(err error) error {
-	if err == nil {
-		return nil
-	}
-	return &InputError{err}
-}
+// inputErr marks err as caused by the input (a missing tree, a file that
+// is not a result, runs that cannot be drawn) rather than a failure while
+// drawing: an *inputerr.Error, which a command reports as bad input (nil
+// stays nil).
+func inputErr(err error) error { return inputerr.Wrap(err) }
 
 // OptionError says that the option named Option (an options field, in the
 // lower case the CLI spells its flag) cannot be used as given: Msg follows
@@ -38,12 +29,11 @@ func (e *OptionError) Error() string { return e.Option + e.Msg }
 // optErr returns an *OptionError for option with the message msg.
 func optErr(option, msg string) error { return &OptionError{Option: option, Msg: msg} }
 
-// IsInput says whether err is an input error (an *InputError or an
+// IsInput says whether err is an input error (an *inputerr.Error or an
 // *OptionError somewhere in its chain).
 func IsInput(err error) bool {
-	var ie *InputError
 	var oe *OptionError
-	return errors.As(err, &ie) || errors.As(err, &oe)
+	return inputerr.Is(err) || errors.As(err, &oe)
 }
 
 // NoTraceError says that a run's trace holds no value of a metric: the run

@@ -11,6 +11,7 @@ import (
 
 	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/score"
 	"github.com/mgpteam/mgp/pkg/train"
 	"gonum.org/v1/gonum/mat"
 )
@@ -77,8 +78,8 @@ func pickupDensities(ctx context.Context, dir string, o Figure8Options) (*pickup
 	}
 	ld := mat.NewDense(n, 1, nil)
 	label := strings.ToUpper(ck.Config.ModelName())
-	opts := train.EvalOptions{LogDensities: ld, Label: "figure8 " + label, Progress: o.Progress}
-	if _, err := train.ReevaluateWith(ctx, ck, exp, m, train.RunPredictive(ck), o.Samples, ck.Config.Train.Seed, opts); err != nil {
+	opts := score.Options{LogDensities: ld, Label: "figure8 " + label, Progress: o.Progress}
+	if _, err := train.Reevaluate(ctx, ck, exp, m, train.RunPredictive(ck), o.Samples, ck.Config.Train.Seed, opts); err != nil {
 		return nil, err
 	}
 	pd := &pickupDensity{label: label, lon: make([]float64, n), lat: make([]float64, n), logDens: make([]float64, n)}

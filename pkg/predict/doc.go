@@ -18,7 +18,7 @@
 // can write the per-point NLLs (WritePoints) and the new result.json
 // (WriteResult). It is mgp eval's computation.
 //
-// Errors a user can cause are *train.InputError or a typed error of this
+// Errors a user can cause are *inputerr.Error or a typed error of this
 // package (OptionError, ColumnCountError, IDError, LatentError,
 // NoTestSetError, NonFiniteError, NoInputNamesError); none names a
 // command-line flag.

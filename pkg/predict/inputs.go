@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/mgpteam/mgp/pkg/data"
-	"github.com/mgpteam/mgp/pkg/train"
+	"github.com/mgpteam/mgp/pkg/inputerr"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -91,7 +91,7 @@ func (p *Predictor) inputColumns(path string, header, ids []string) ([]int, erro
 	for c, h := range header {
 		h = strings.TrimSpace(h)
 		if _, dup := at[h]; dup {
-			return nil, &train.InputError{Err: fmt.Errorf("%s: column %q appears twice in the header", path, h)}
+			return nil, &inputerr.Error{Err: fmt.Errorf("%s: column %q appears twice in the header", path, h)}
 		}
 		at[h] = c
 	}
@@ -120,7 +120,7 @@ func (p *Predictor) inputColumns(path string, header, ids []string) ([]int, erro
 		if absent := absentIDs(header, ids); len(absent) > 0 {
 			err = fmt.Errorf("%w; id columns not in the header: %s", err, strings.Join(absent, ", "))
 		}
-		return nil, &train.InputError{Err: err}
+		return nil, &inputerr.Error{Err: err}
 	}
 	return col, nil
 }
@@ -159,7 +159,7 @@ func (p *Predictor) OtherColumns(path string) ([]string, error) {
 		return nil, errHeaderRead
 	})
 	if err != nil && !errors.Is(err, errHeaderRead) {
-		return nil, &train.InputError{Err: err}
+		return nil, &inputerr.Error{Err: err}
 	}
 	return keep, nil
 }

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mgpteam/mgp/pkg/train"
+	"github.com/mgpteam/mgp/pkg/inputerr"
 )
 
 // writeInput writes body as a CSV file in dir and returns its path.
@@ -45,7 +45,7 @@ func TestReadCSV(t *testing.T) {
 	if other, err := p.OtherColumns(good); err != nil || !slices.Equal(other, []string{"id", "y2", "note"}) {
 		t.Errorf("OtherColumns = %v, %v", other, err)
 	}
-	var ie *train.InputError
+	var ie *inputerr.Error
 	if _, err := p.ReadCSV(good, []string{"id"}); !errors.As(err, &ie) || !strings.Contains(err.Error(), "unknown: note") {
 		t.Errorf("an unknown column: %v", err)
 	}

@@ -6,6 +6,8 @@ import (
 	"math"
 
 	"github.com/mgpteam/mgp/pkg/eval"
+	"github.com/mgpteam/mgp/pkg/inputerr"
+	"github.com/mgpteam/mgp/pkg/score"
 	"github.com/mgpteam/mgp/pkg/train"
 	"gonum.org/v1/gonum/mat"
 )
@@ -27,7 +29,7 @@ type Prediction struct {
 
 // Predict draws o.Samples predictive samples at each row of X (n × Dx, on
 // the original scale, columns in training order) and summarises them. The
-// inputs are sampled in blocks of train.BlockRows rows, one generator
+// inputs are sampled in blocks of score.BlockRows rows, one generator
 // running on through the blocks, so the draws are those of Stream and of
 // WriteCSV with the same options.
 func (p *Predictor) Predict(ctx context.Context, X *mat.Dense, o Options) (*Prediction, error) {
@@ -69,11 +71,11 @@ func (p *Predictor) Stream(ctx context.Context, X *mat.Dense, o Options, fn func
 	}
 	n, dx := X.Dims()
 	if n > 0 && dx != p.Dx() {
-		return &train.InputError{Err: fmt.Errorf("%d input columns, the model was trained on %d", dx, p.Dx())}
+		return &inputerr.Error{Err: fmt.Errorf("%d input columns, the model was trained on %d", dx, p.Dx())}
 	}
 	Xs := p.Std.TransformX(X)
 	rng := train.NewRNG(o.Seed)
-	rows := train.BlockRows(o.Samples, p.Dy())
+	rows := score.BlockRows(o.Samples, p.Dy())
 	for i0 := 0; i0 < n; i0 += rows {
 		if ctx != nil {
 			if err := ctx.Err(); err != nil {

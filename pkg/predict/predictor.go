@@ -2,6 +2,7 @@ package predict
 
 import (
 	"github.com/mgpteam/mgp/pkg/data"
+	"github.com/mgpteam/mgp/pkg/inputerr"
 	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/train"
 )
@@ -34,7 +35,7 @@ func Load(dir, dataDir string) (*Predictor, error) {
 		return nil, err
 	}
 	if m, err = models.WithPredictive(m, train.RunPredictive(ck)); err != nil {
-		return nil, &train.InputError{Err: err}
+		return nil, &inputerr.Error{Err: err}
 	}
 	return &Predictor{Dir: dir, Checkpoint: ck, Std: info.Std, XNames: info.XNames, YNames: info.YNames, model: m}, nil
 }

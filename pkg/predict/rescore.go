@@ -8,6 +8,7 @@ import (
 
 	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/score"
 	"github.com/mgpteam/mgp/pkg/train"
 	"gonum.org/v1/gonum/mat"
 )
@@ -50,7 +51,7 @@ type RescoreOptions struct {
 	// Seed, when set, seeds the sampling; nil takes the run's train.seed,
 	// which reproduces its result.
 	Seed *uint64
-	// Estimator is an mnist run's NLL estimator (train.Estimators; "" is
+	// Estimator is an mnist run's NLL estimator (score.Estimators; "" is
 	// the paper's KDE).
 	Estimator string
 	// Points keeps every test point's log densities, for WritePoints.
@@ -69,7 +70,7 @@ type RescoreOptions struct {
 
 // Choice is the held-out choice of a latent model's predictive.
 type Choice struct {
-	// Predictive is the one chosen (train.ChoosePredictive).
+	// Predictive is the one chosen (score.ChoosePredictive).
 	Predictive models.Predictive
 	// DrawsNLL and PlugInNLL are the validation NLLs of the model's draws
 	// and of the plug-in predictive.
@@ -109,7 +110,7 @@ func (r *Run) Rescore(ctx context.Context, o RescoreOptions) (*Rescored, error) 
 	if err != nil {
 		return nil, err
 	}
-	opts := train.EvalOptions{Progress: o.Progress, Label: o.Label, Estimator: o.Estimator, Jobs: o.Jobs}
+	opts := score.Options{Progress: o.Progress, Label: o.Label, Estimator: o.Estimator, Jobs: o.Jobs}
 	if opts.Jobs <= 0 {
 		opts.Jobs = ck.Config.Eval.Jobs
 	}
@@ -117,7 +118,7 @@ func (r *Run) Rescore(ctx context.Context, o RescoreOptions) (*Rescored, error) 
 		n, dy := exp.YTest.Dims()
 		opts.LogDensities = mat.NewDense(n, dy, nil)
 	}
-	ev, err := train.ReevaluateWith(ctx, ck, exp, r.Model, pred, o.Samples, seed, opts)
+	ev, err := train.Reevaluate(ctx, ck, exp, r.Model, pred, o.Samples, seed, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -175,7 +176,7 @@ func (r *Run) predictive(ctx context.Context, o RescoreOptions) (models.Predicti
 
 // Choose scores the run's held-out validation part with the model's
 // predictive (draws) and the plug-in one (latent variables at their means)
-// and returns the one train.ChoosePredictive picks; the test split is not
+// and returns the one score.ChoosePredictive picks; the test split is not
 // read. Errors are *LatentError wrapping the cause.
 func (r *Run) Choose(ctx context.Context) (Choice, error) {
 	draws, drawsPts, err := train.ValidationPoints(ctx, r.Checkpoint, r.Experiment, r.Model, models.Draws)
@@ -186,7 +187,7 @@ func (r *Run) Choose(ctx context.Context) (Choice, error) {
 	if err != nil {
 		return Choice{}, &LatentError{Latent: train.LatentSelect, Err: err}
 	}
-	return Choice{Predictive: train.ChoosePredictive(drawsPts, meanPts), DrawsNLL: draws, PlugInNLL: mean}, nil
+	return Choice{Predictive: score.ChoosePredictive(drawsPts, meanPts), DrawsNLL: draws, PlugInNLL: mean}, nil
 }
 
 // Finite returns a *NonFiniteError when a metric is NaN or infinite (a

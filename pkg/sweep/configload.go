@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"github.com/mgpteam/mgp/pkg/config"
+	"github.com/mgpteam/mgp/pkg/inputerr"
 	"github.com/mgpteam/mgp/pkg/train"
 	"go.yaml.in/yaml/v3"
 )
@@ -20,13 +21,13 @@ type ConfigLoader func(path string, overrides []config.Override) (cfg train.RunC
 // the file at path (none when path is "": the defaults and the overrides
 // alone), decodes it with ParseRunConfig and resolves a relative CSV
 // data.path against the file's directory (train.RunConfig.ResolveDataPath).
-// A file that cannot be read is a *train.InputError wrapping the os error.
+// A file that cannot be read is a *inputerr.Error wrapping the os error.
 func LoadRunConfig(path string, overrides []config.Override) (train.RunConfig, func(error) error, error) {
 	var doc *yaml.Node
 	if path != "" {
 		b, err := os.ReadFile(path)
 		if err != nil {
-			return train.RunConfig{}, nil, &train.InputError{Err: fmt.Errorf("config: %w", err)}
+			return train.RunConfig{}, nil, &inputerr.Error{Err: fmt.Errorf("config: %w", err)}
 		}
 		if doc, err = parseYAML(path, b); err != nil {
 			return train.RunConfig{}, nil, err
@@ -56,7 +57,7 @@ func ParseRunConfig(path string, b []byte, overrides []config.Override) (train.R
 func parseYAML(path string, b []byte) (*yaml.Node, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(b, &doc); err != nil {
-		return nil, &train.InputError{Err: fmt.Errorf("%s: not valid YAML: %v", path, err)}
+		return nil, &inputerr.Error{Err: fmt.Errorf("%s: not valid YAML: %v", path, err)}
 	}
 	return &doc, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/mgpteam/mgp/pkg/score"
 	"github.com/mgpteam/mgp/pkg/train"
 	"gonum.org/v1/gonum/mat"
 )
@@ -18,7 +19,7 @@ func Measure(ctx context.Context, cfg train.RunConfig, dataDir string, warmup, s
 	if err != nil {
 		return Cost{}, err
 	}
-	m, err := train.BuildModel(cfg, exp)
+	m, err := train.BuildModel(ctx, cfg, exp, train.BuildOptions{})
 	if err != nil {
 		return Cost{}, err
 	}
@@ -45,7 +46,13 @@ func Measure(ctx context.Context, cfg train.RunConfig, dataDir string, warmup, s
 	X := mat.DenseCopyOf(exp.XTest.Slice(0, sub, 0, dx))
 	Y := mat.DenseCopyOf(exp.YTest.Slice(0, sub, 0, dy))
 	t1 := time.Now()
-	train.Evaluate(m, X, Y, exp.SigmaY, cfg.Eval.Samples, 1)
+	sig := make([]float64, dy)
+	for d := range sig {
+		sig[d] = exp.SigmaY
+	}
+	if _, err := score.Evaluate(context.Background(), m, X, Y, sig, cfg.Eval.Samples, 1, score.Options{}); err != nil {
+		return Cost{}, err
+	}
 	ev := time.Since(t1).Seconds() * float64(n) / float64(sub)
 	return Cost{StepSeconds: med(times), EvalSeconds: ev + setup, Runs: 1, Source: "timed here"}, nil
 }

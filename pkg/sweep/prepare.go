@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mgpteam/mgp/pkg/data"
+	"github.com/mgpteam/mgp/pkg/inputerr"
 	"github.com/mgpteam/mgp/pkg/train"
 )
 
@@ -39,7 +40,7 @@ const maxProblems = 12
 // config stops the sweep before anything runs. A config must train the
 // run's model on the run's data set (a CSV config without data.name takes
 // the sweep's data set when that is the file's base name). The error, a
-// *train.InputError, lists every problem, each config's once.
+// *inputerr.Error, lists every problem, each config's once.
 func Prepare(runs []Run, o PrepareOptions) ([]Prepared, error) {
 	if o.Load == nil {
 		o.Load = LoadRunConfig
@@ -77,7 +78,7 @@ func Prepare(runs []Run, o PrepareOptions) ([]Prepared, error) {
 		if len(problems) > maxProblems {
 			problems = append(problems[:maxProblems], fmt.Sprintf("... and %d more", len(problems)-maxProblems))
 		}
-		return nil, &train.InputError{Err: fmt.Errorf("the sweep's run configs have problems; nothing was run:\n  %s", strings.Join(problems, "\n  "))}
+		return nil, &inputerr.Error{Err: fmt.Errorf("the sweep's run configs have problems; nothing was run:\n  %s", strings.Join(problems, "\n  "))}
 	}
 	return out, nil
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/mgpteam/mgp/pkg/config"
+	"github.com/mgpteam/mgp/pkg/inputerr"
 	"github.com/mgpteam/mgp/pkg/train"
 )
 
@@ -48,7 +49,7 @@ func TestPrepareListsProblems(t *testing.T) {
 		Run{Dataset: "hetero", Model: "sgp", Seed: 0, Config: good},
 	)
 	_, err = Prepare(bad, PrepareOptions{})
-	var ie *train.InputError
+	var ie *inputerr.Error
 	if !errors.As(err, &ie) || strings.Count(err.Error(), "does not exist") != 1 ||
 		!strings.Contains(err.Error(), `trains model "sgp", not "shgp"`) || !strings.Contains(err.Error(), `uses data set "step", not "hetero"`) {
 		t.Fatalf("Prepare of bad runs: %v", err)

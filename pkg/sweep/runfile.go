@@ -6,7 +6,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/mgpteam/mgp/pkg/train"
+	"github.com/mgpteam/mgp/pkg/inputerr"
 )
 
 // FileOptions steer RunFile.
@@ -34,7 +34,7 @@ type FileOptions struct {
 // resuming partial ones) or, with o.DryRun, lists them with their costs.
 // It writes to w what it runs (the counts, the shard, the models this
 // build lacks) and at the end the summary with every failed and held run.
-// Bad input (a run config, a cost file) is a *train.InputError; a run
+// Bad input (a run config, a cost file) is a *inputerr.Error; a run
 // that fails is not an error but counted in the Summary.
 func RunFile(ctx context.Context, w io.Writer, spec *Spec, o FileOptions) (Summary, error) {
 	if o.Available == nil {
@@ -45,11 +45,11 @@ func RunFile(ctx context.Context, w io.Writer, spec *Spec, o FileOptions) (Summa
 	}
 	plan, err := Expand(spec, o.Available)
 	if err != nil {
-		return Summary{}, &train.InputError{Err: fmt.Errorf("%s: %v", spec.Path(), err)}
+		return Summary{}, &inputerr.Error{Err: fmt.Errorf("%s: %v", spec.Path(), err)}
 	}
 	runs, err := Shard(plan.Runs, o.Part.Index, o.Part.Count)
 	if err != nil {
-		return Summary{}, &train.InputError{Err: err}
+		return Summary{}, &inputerr.Error{Err: err}
 	}
 	writeHeader(w, spec, plan, len(runs), o)
 	ps, err := Prepare(runs, o.Prepare)
@@ -59,7 +59,7 @@ func RunFile(ctx context.Context, w io.Writer, spec *Spec, o FileOptions) (Summa
 	SetWants(ps)
 	costs, err := LoadCostModel(spec.Out, o.CostSources, o.DefaultCostFile)
 	if err != nil {
-		return Summary{}, &train.InputError{Err: err}
+		return Summary{}, &inputerr.Error{Err: err}
 	}
 	if o.DryRun != nil {
 		return Summary{}, DryRun(ctx, w, ps, costs, o.Exec, *o.DryRun)

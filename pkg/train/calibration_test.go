@@ -10,13 +10,13 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// TestEvaluateRecordsCalibration: the calibration EvaluateCtx records comes
+// TestEvaluateRecordsCalibration: the calibration score.Evaluate records comes
 // from the same samples as the NLL (one m.Sample call with the evaluation
 // seed here): its CRPS is σ_y times the mean of eval.CRPS over the points
 // (to rounding) and its coverage and PIT are a direct count over them.
 func TestEvaluateRecordsCalibration(t *testing.T) {
 	m, exp := trainToy(t, map[string]any{"name": "shgp", "m": 15}, "hetero", 40)
-	met, err := EvaluateCtx(context.Background(), m, exp.XTest, exp.YTest, exp.Std.YStd, 200, 11)
+	met, err := evaluateMetrics(context.Background(), m, exp.XTest, exp.YTest, exp.Std.YStd, 200, 11)
 	if err != nil {
 		t.Fatal(err)
 	}

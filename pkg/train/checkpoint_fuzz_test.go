@@ -40,7 +40,7 @@ func FuzzLoadCheckpoint(f *testing.F) {
 		if err != nil {
 			return
 		}
-		m, err := BuildModel(cfg, exp)
+		m, err := BuildModel(context.Background(), cfg, exp, BuildOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,7 @@
 package train
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -40,7 +41,7 @@ func sizedCheckpoint(t testing.TB, file string, dx, dy int) *Checkpoint {
 			Y.Set(i, j, rng.Float64())
 		}
 	}
-	m, err := BuildModel(cfg, &Experiment{Name: "sized", XTrain: X, YTrain: Y, SigmaY: 1})
+	m, err := BuildModel(context.Background(), cfg, &Experiment{Name: "sized", XTrain: X, YTrain: Y, SigmaY: 1}, BuildOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

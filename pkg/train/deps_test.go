@@ -22,10 +22,14 @@ import (
 //     own tables (headline, claims, Table 4) are paper's, above report;
 //   - rundir (a run directory's files, states and rules) imports only
 //     results, runlock and config: train and sweep import it;
+//   - score (evaluation) imports only models (and what models stand on:
+//     autodiff, config), eval, results and inputerr: it never sees a run;
 //   - train never imports report or sweep;
 //   - sweep may import train: it resolves run configs, reads checkpoints
 //     and times runs (Measure) through it, while how a run is executed is
 //     the caller's; train never imports sweep;
+//   - inputerr (the one input-error type) imports no other package of
+//     this project, so that every package can mark its input errors;
 //   - runlock (the run lock) and internal/awake (the process's awake
 //     clock, which any package may import) import no other package of
 //     this project;
@@ -90,18 +94,26 @@ func depRules() []depRule {
 		{pkg: "pkg/plot", only: p("results"), forbidden: cli},
 		{pkg: "pkg/report", only: p("eval", "results", "paper/values"), forbidden: cli},
 		{pkg: "pkg/runlock", only: []string{}, forbidden: cli},
+		// inputerr (the one input-error type) is a leaf: train, sweep,
+		// predict, fit, compare and paper all wrap their input errors in it.
+		{pkg: "pkg/inputerr", only: []string{}, forbidden: cli},
 		{pkg: "pkg/rundir", only: p("results", "runlock", "config"), forbidden: cli},
 		// outpath decides what a user-named output may be: it knows the
 		// run directory's files, nothing else of mgp.
 		{pkg: "pkg/outpath", only: p("rundir", "results", "runlock", "config"), forbidden: cli},
+		// score (evaluation: KDE scoring, class NLL, predictive choice,
+		// calibration) scores a model on matrices: it knows models, the
+		// metrics and the result types, never a run, a config or a data set,
+		// so train, predict, sweep and paper can all call it.
+		{pkg: "pkg/score", only: p("models", "autodiff", "config", "eval", "results", "inputerr"), forbidden: cli},
 		{pkg: "pkg/train", forbidden: append(p("report", "sweep", "compare", "predict", "fit", "paper"), cli...)},
 		{pkg: "pkg/sweep", forbidden: append(p("report", "compare", "predict", "fit", "paper"), cli...)},
-		{pkg: "pkg/compare", only: append(p("sweep", "train", "report", "results", "plot", "eval", "data", "rundir",
-			"models", "autodiff", "config", "runlock"), awake), forbidden: cli},
+		{pkg: "pkg/compare", only: append(p("sweep", "train", "score", "report", "results", "plot", "eval", "data", "rundir",
+			"models", "autodiff", "config", "runlock", "inputerr"), awake), forbidden: cli},
 		// predict applies a saved run: train and what train itself
 		// depends on, never sweep, report or the CLI.
-		{pkg: "pkg/predict", only: append(p("train", "models", "data", "eval", "results", "autodiff", "config", "runlock", "rundir"), awake), forbidden: cli},
-		{pkg: "pkg/fit", only: append(p("train", "predict", "data", "models", "results", "rundir", "eval", "autodiff", "config", "runlock"), awake), forbidden: cli},
+		{pkg: "pkg/predict", only: append(p("train", "score", "models", "data", "eval", "results", "autodiff", "config", "runlock", "rundir", "inputerr"), awake), forbidden: cli},
+		{pkg: "pkg/fit", only: append(p("train", "score", "predict", "data", "models", "results", "rundir", "eval", "autodiff", "config", "runlock", "inputerr"), awake), forbidden: cli},
 		// paper (the paper's figures and tables) draws on plot, report,
 		// results, rundir, sweep, train, models, data and eval; it never
 		// imports compare, cobra or viper, and no package under pkg/

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/mgpteam/mgp/pkg/score"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -24,7 +25,7 @@ func TestEvaluateJobsSameBytes(t *testing.T) {
 	n, dy := Y.Dims()
 	run := func(jobs int) ([]byte, *mat.Dense) {
 		ld := mat.NewDense(n, dy, nil)
-		ev, err := evaluateBlocks(context.Background(), m, X, Y, sig, P, 3, 11*P*dy, EvalOptions{Jobs: jobs, LogDensities: ld})
+		ev, err := score.Evaluate(context.Background(), m, X, Y, sig, P, 3, score.Options{BlockFloats: 11 * P * dy, Jobs: jobs, LogDensities: ld})
 		if err != nil {
 			t.Fatal(err)
 		}

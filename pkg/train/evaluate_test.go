@@ -12,8 +12,10 @@ import (
 	"testing"
 
 	"github.com/mgpteam/mgp/pkg/eval"
+	"github.com/mgpteam/mgp/pkg/inputerr"
 	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/score"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -67,7 +69,7 @@ func trainToy(t *testing.T, model map[string]any, toy string, iters int) (models
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := BuildModel(cfg, exp)
+	m, err := BuildModel(context.Background(), cfg, exp, BuildOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +79,7 @@ func trainToy(t *testing.T, model map[string]any, toy string, iters int) (models
 	return m, exp
 }
 
-// TestEvaluateSingleOutputMatchesLegacy: for one output, EvaluateCtx, the
+// TestEvaluateSingleOutputMatchesLegacy: for one output, score.Evaluate, the
 // Evaluate wrapper and the pre-blocking code give identical metrics, for
 // models with and without an exact density and with Monte Carlo chunking
 // inside Sample; and a UCI-sized test set (4,573 points x 200 samples, the
@@ -94,21 +96,18 @@ func TestEvaluateSingleOutputMatchesLegacy(t *testing.T) {
 	} {
 		m, exp := trainToy(t, c.model, c.toy, 40)
 		want := legacyEvaluate(m, exp.XTest, exp.YTest, exp.SigmaY, 200, 11)
-		got, err := EvaluateCtx(ctx, m, exp.XTest, exp.YTest, exp.Std.YStd, 200, 11)
+		got, err := evaluateMetrics(ctx, m, exp.XTest, exp.YTest, exp.Std.YStd, 200, 11)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !sameMetrics(got, want) {
-			t.Errorf("%s: EvaluateCtx %+v, legacy %+v", m.Name(), got, want)
-		}
-		if w := Evaluate(m, exp.XTest, exp.YTest, exp.SigmaY, 200, 11); !sameMetrics(w, want) {
-			t.Errorf("%s: Evaluate %+v, legacy %+v", m.Name(), w, want)
+			t.Errorf("%s: score.Evaluate %+v, legacy %+v", m.Name(), got, want)
 		}
 	}
 	// protein-sized test set.
 	const n = 4573
-	if BlockRows(200, 1) < n {
-		t.Fatalf("BlockRows(200, 1) = %d: the largest UCI test set would be split", BlockRows(200, 1))
+	if score.BlockRows(200, 1) < n {
+		t.Fatalf("score.BlockRows(200, 1) = %d: the largest UCI test set would be split", score.BlockRows(200, 1))
 	}
 	m, _ := trainToy(t, map[string]any{"name": "sgp", "m": 10}, "hetero", 5)
 	r := rand.New(rand.NewPCG(5, 5))
@@ -118,7 +117,7 @@ func TestEvaluateSingleOutputMatchesLegacy(t *testing.T) {
 		Y.Set(i, 0, r.NormFloat64())
 	}
 	want := legacyEvaluate(m, X, Y, 6.1, 200, 3)
-	ev, err := EvaluateOutputs(ctx, m, X, Y, []float64{6.1}, 200, 3)
+	ev, err := score.Evaluate(ctx, m, X, Y, []float64{6.1}, 200, 3, score.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,7 +164,7 @@ func trainTwo(t *testing.T, path string, model map[string]any, iters int, lr flo
 	if _, dy := exp.YTrain.Dims(); dy != 2 || len(exp.Std.YStd) != 2 {
 		t.Fatalf("d_y = %d, %d scales", dy, len(exp.Std.YStd))
 	}
-	m, err := BuildModel(cfg, exp)
+	m, err := BuildModel(context.Background(), cfg, exp, BuildOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,7 +198,7 @@ func TestEvaluateTwoOutputsSGP(t *testing.T) {
 	m, exp := trainTwo(t, path, map[string]any{"name": "sgp", "m": 15}, 400, 0.03)
 	const P, seed = 200, 9
 	sig := exp.Std.YStd
-	ev, err := EvaluateOutputs(context.Background(), m, exp.XTest, exp.YTest, sig, P, seed)
+	ev, err := score.Evaluate(context.Background(), m, exp.XTest, exp.YTest, sig, P, seed, score.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -304,12 +303,12 @@ func TestEvaluateBlocks(t *testing.T) {
 	const P = 200
 	sig := exp.Std.YStd
 	n, _ := exp.XTest.Dims()
-	one, err := evaluateBlocks(ctx, m, exp.XTest, exp.YTest, sig, P, 4, EvalBlockFloats, EvalOptions{})
+	one, err := score.Evaluate(ctx, m, exp.XTest, exp.YTest, sig, P, 4, score.Options{BlockFloats: score.EvalBlockFloats})
 	if err != nil {
 		t.Fatal(err)
 	}
 	capF := 7 * P * 2 // 7 points per block
-	many, err := evaluateBlocks(ctx, m, exp.XTest, exp.YTest, sig, P, 4, capF, EvalOptions{})
+	many, err := score.Evaluate(ctx, m, exp.XTest, exp.YTest, sig, P, 4, score.Options{BlockFloats: capF})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -335,20 +334,20 @@ func TestEvaluateBlocks(t *testing.T) {
 		t.Errorf("exact NLL %v blocked, %v in one block (diff %.3g > %.3g)", *many.ExactNLL, *one.ExactNLL, d, exactTol)
 	}
 	// Blocks are deterministic.
-	again, _ := evaluateBlocks(ctx, m, exp.XTest, exp.YTest, sig, P, 4, capF, EvalOptions{})
+	again, _ := score.Evaluate(ctx, m, exp.XTest, exp.YTest, sig, P, 4, score.Options{BlockFloats: capF})
 	if !sameMetrics(again.Metrics, many.Metrics) {
 		t.Error("blocked evaluation is not deterministic")
 	}
 	// Cancelled before the first block, and after the second.
 	cctx, cancel := context.WithCancel(ctx)
 	cancel()
-	if _, err := EvaluateCtx(cctx, m, exp.XTest, exp.YTest, sig, P, 4); !errors.Is(err, context.Canceled) {
+	if _, err := evaluateMetrics(cctx, m, exp.XTest, exp.YTest, sig, P, 4); !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled context: err %v", err)
 	}
 	cctx, cancel = context.WithCancel(ctx)
 	defer cancel()
 	cm := &cancelAfter{Model: m, k: 2, cancel: cancel}
-	if _, err := evaluateBlocks(cctx, cm, exp.XTest, exp.YTest, sig, P, 4, capF, EvalOptions{}); !errors.Is(err, context.Canceled) || cm.calls != 2 {
+	if _, err := score.Evaluate(cctx, cm, exp.XTest, exp.YTest, sig, P, 4, score.Options{BlockFloats: capF}); !errors.Is(err, context.Canceled) || cm.calls != 2 {
 		t.Fatalf("cancel during evaluation: err %v after %d blocks (want 2)", err, cm.calls)
 	}
 }
@@ -381,7 +380,7 @@ func TestEvaluateRejectsBadArguments(t *testing.T) {
 		{"rows", mat.NewDense(3, 1, nil), Y, []float64{1, 1}, 10, "3 test inputs but 4"},
 		{"model", X, Y, []float64{1, 1}, 10, "model onecol drew 10 x 4 samples for 4 points x 2 outputs"},
 	} {
-		_, err := EvaluateCtx(ctx, m, c.X, c.Y, c.sig, c.P, 1)
+		_, err := evaluateMetrics(ctx, m, c.X, c.Y, c.sig, c.P, 1)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: err %v, want %q", c.name, err, c.want)
 		}
@@ -390,7 +389,7 @@ func TestEvaluateRejectsBadArguments(t *testing.T) {
 
 // TestSingleOutputModelsRefuseTwoTargets: SHGP and SVHGP model one output
 // (models.md §3.1, §6.1); given two target columns they refuse in the
-// constructor, before any training step, with an InputError that names
+// constructor, before any training step, with an inputerr.Error that names
 // the model, the number of targets and what to do.
 func TestSingleOutputModelsRefuseTwoTargets(t *testing.T) {
 	path := twoOutputCSV(t, t.TempDir(), 100)
@@ -398,7 +397,7 @@ func TestSingleOutputModelsRefuseTwoTargets(t *testing.T) {
 		cfg := twoOutputConfig(path, map[string]any{"name": name, "m": 10}, 50)
 		steps := 0
 		_, err := Run(context.Background(), cfg, Options{AfterStep: func(int) { steps++ }})
-		var ie *InputError
+		var ie *inputerr.Error
 		if !errors.As(err, &ie) || steps != 0 {
 			t.Fatalf("%s: err %v (%T), %d steps", name, err, err, steps)
 		}
@@ -426,12 +425,12 @@ func TestLatentModelsTwoOutputs(t *testing.T) {
 		{"name": "gpcde", "m": 15, "s": 3, "hidden": []int{16, 16}},
 	} {
 		m0, exp := trainTwo(t, path, model, 0, 0.02)
-		before, err := EvaluateOutputs(context.Background(), m0, exp.XTest, exp.YTest, exp.Std.YStd, 100, 1)
+		before, err := score.Evaluate(context.Background(), m0, exp.XTest, exp.YTest, exp.Std.YStd, 100, 1, score.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		m, _ := trainTwo(t, path, model, 300, 0.02)
-		ev, err := EvaluateOutputs(context.Background(), m, exp.XTest, exp.YTest, exp.Std.YStd, 100, 1)
+		ev, err := score.Evaluate(context.Background(), m, exp.XTest, exp.YTest, exp.Std.YStd, 100, 1, score.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -459,7 +458,7 @@ func TestEveryModelHandlesOrRefusesTwoOutputs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, err := BuildModel(cfg, exp)
+		m, err := BuildModel(context.Background(), cfg, exp, BuildOptions{})
 		if err != nil {
 			if !strings.Contains(err.Error(), "2 target columns") || !strings.Contains(err.Error(), name) {
 				t.Errorf("%s: refusal %q does not say which model and how many targets", name, err)

@@ -1,6 +1,7 @@
 package train
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -26,7 +27,7 @@ func TestCheckInducingParams(t *testing.T) {
 	} {
 		cfg := DefaultRunConfig()
 		cfg.Model = MustModelConfig(c.model, c.set)
-		m, err := BuildModelRestoring(cfg, exp)
+		m, err := BuildModel(context.Background(), cfg, exp, BuildOptions{Restoring: true})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,10 +1,12 @@
 package train
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
 
+	"github.com/mgpteam/mgp/pkg/inputerr"
 	"github.com/mgpteam/mgp/pkg/models"
 	"gonum.org/v1/gonum/mat"
 )
@@ -23,7 +25,7 @@ const proxyRows = 1024
 func LoadForPredict(runDir, dataDir string) (*Checkpoint, *DataInfo, models.Model, error) {
 	ck, err := LoadCheckpoint(filepath.Join(runDir, CheckpointFile))
 	if err != nil {
-		return nil, nil, nil, &InputError{err}
+		return nil, nil, nil, &inputerr.Error{Err: err}
 	}
 	info := ck.Data
 	if info == nil || info.Std == nil || len(info.Std.XMean) == 0 || len(info.Std.YMean) == 0 {
@@ -35,7 +37,7 @@ func LoadForPredict(runDir, dataDir string) (*Checkpoint, *DataInfo, models.Mode
 	}
 	dx, dy := len(info.Std.XMean), len(info.Std.YMean)
 	if len(info.Std.XStd) != dx || len(info.Std.YStd) != dy || (len(info.XNames) != 0 && len(info.XNames) != dx) {
-		return nil, nil, nil, &InputError{fmt.Errorf("%s: the checkpoint's standardisation is inconsistent (%d input means, %d sds, %d names)",
+		return nil, nil, nil, &inputerr.Error{Err: fmt.Errorf("%s: the checkpoint's standardisation is inconsistent (%d input means, %d sds, %d names)",
 			runDir, dx, len(info.Std.XStd), len(info.XNames))}
 	}
 	n := proxyRows
@@ -51,12 +53,12 @@ func LoadForPredict(runDir, dataDir string) (*Checkpoint, *DataInfo, models.Mode
 		}
 	}
 	exp := &Experiment{Name: ck.Config.Data.Name, XTrain: X, YTrain: Y, Std: info.Std}
-	m, err := BuildModelRestoring(ck.Config, exp)
+	m, err := BuildModel(context.Background(), ck.Config, exp, BuildOptions{Restoring: true})
 	if err != nil {
-		return nil, nil, nil, &InputError{err}
+		return nil, nil, nil, &inputerr.Error{Err: err}
 	}
 	if err := ck.Restore(m.Params()); err != nil {
-		return nil, nil, nil, &InputError{fmt.Errorf("%s: %w", runDir, err)}
+		return nil, nil, nil, &inputerr.Error{Err: fmt.Errorf("%s: %w", runDir, err)}
 	}
 	return ck, info, m, nil
 }

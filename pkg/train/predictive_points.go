@@ -5,6 +5,7 @@ import (
 
 	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/score"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -17,11 +18,12 @@ func (s *selector) pointScores(ctx context.Context, it int, pred models.Predicti
 		return results.Metrics{}, nil, err
 	}
 	if s.perClass {
-		return classEvaluatePoints(ctx, m, s.h.X, s.h.Y, s.ystd, s.samples, seed, EstimatorKDE, nil)
+		ev, err := score.Evaluate(ctx, m, s.h.X, s.h.Y, s.ystd, s.samples, seed, score.Options{PerClass: true, Estimator: score.EstimatorKDE})
+		return ev.Metrics, ev.PointNLL, err
 	}
 	n, dy := s.h.Y.Dims()
 	ld := mat.NewDense(n, dy, nil)
-	ev, err := EvaluateWith(ctx, m, s.h.X, s.h.Y, s.ystd, s.samples, seed, EvalOptions{LogDensities: ld})
+	ev, err := score.Evaluate(ctx, m, s.h.X, s.h.Y, s.ystd, s.samples, seed, score.Options{LogDensities: ld})
 	if err != nil {
 		return results.Metrics{}, nil, err
 	}

@@ -1,6 +1,7 @@
 package train
 
 import (
+	"context"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -24,11 +25,11 @@ func TestBuildModelRestoringPredictsAlike(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			built, err := BuildModel(cfg, exp)
+			built, err := BuildModel(context.Background(), cfg, exp, BuildOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			restoring, err := BuildModelRestoring(cfg, exp)
+			restoring, err := BuildModel(context.Background(), cfg, exp, BuildOptions{Restoring: true})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mgpteam/mgp/pkg/inputerr"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -100,7 +101,7 @@ func TestResumeIsBitIdentical(t *testing.T) {
 			if _, err := os.Stat(filepath.Join(dir, ResultFile)); err == nil {
 				t.Fatal("an interrupted run wrote result.json")
 			}
-			var inErr *InputError
+			var inErr *inputerr.Error
 			var ue *UnfinishedError
 			if _, err := Run(context.Background(), cfg, Options{OutDir: dir}); !errors.As(err, &inErr) || !errors.As(err, &ue) || ue.Iter != 23 {
 				t.Fatalf("restarting an unfinished run without --resume: err = %v", err)
@@ -138,7 +139,7 @@ func TestResumeIsBitIdentical(t *testing.T) {
 func TestResumeRefusesAnotherConfig(t *testing.T) {
 	cfg := resumeConfig("sgp", "hetero")
 	dir := t.TempDir()
-	var inErr *InputError
+	var inErr *inputerr.Error
 	if _, err := Run(context.Background(), cfg, Options{OutDir: dir, Resume: true}); !errors.As(err, &inErr) || !strings.Contains(err.Error(), "no checkpoint") {
 		t.Fatalf("resume without a checkpoint: err = %v", err)
 	}
@@ -170,7 +171,7 @@ func TestRunChecksOutDirFirst(t *testing.T) {
 	}
 	cfg := resumeConfig("sgp", "hetero")
 	cfg.Data.Name = "no-such-data" // would fail later, at loading
-	var inErr *InputError
+	var inErr *inputerr.Error
 	_, err := Run(context.Background(), cfg, Options{OutDir: file})
 	if !errors.As(err, &inErr) || !strings.Contains(err.Error(), "is a file") {
 		t.Fatalf("err = %v", err)

@@ -11,8 +11,10 @@ import (
 
 	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/data"
+	"github.com/mgpteam/mgp/pkg/inputerr"
 	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/score"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -47,16 +49,6 @@ type Options struct {
 	// iteration's checkpoint, if one was written).
 	AfterStep func(it int)
 }
-
-// InputError marks a failure caused by the run's input (config, data, model
-// options) rather than by training; the CLI exits with code 2 for it.
-type InputError struct{ Err error }
-
-// Error returns the cause's message.
-func (e *InputError) Error() string { return e.Err.Error() }
-
-// Unwrap returns the cause.
-func (e *InputError) Unwrap() error { return e.Err }
 
 // InterruptedError reports a run stopped by its context (Ctrl-C, SIGTERM)
 // and where its checkpoint is. It wraps the context's error.
@@ -103,37 +95,32 @@ type Outcome struct {
 	Exp    *Experiment
 }
 
+// BuildOptions steer BuildModel.
+type BuildOptions struct {
+	// Restoring builds a model whose parameters a checkpoint is about to
+	// overwrite: its k-means of the inducing inputs, which only sets Z's
+	// starting values, is replaced by zeros of the same shape (on nytaxi's
+	// 10⁵-row subsample with M = 500, tens of CPU seconds a model). The
+	// random draws are the same as without it, and ad.ParamSet.Restore
+	// refuses a checkpoint that lacks any parameter, so no zero survives a
+	// restore (TestBuildModelRestoringPredictsAlike).
+	Restoring bool
+}
+
 // BuildModel constructs the config's model for exp with the run seed's
-// initialisation stream.
-func BuildModel(cfg RunConfig, exp *Experiment) (models.Model, error) {
-	return BuildModelCtx(context.Background(), cfg, exp)
-}
-
-// BuildModelCtx is BuildModel whose k-means gives up early when ctx ends
-// (the caller must check ctx afterwards and discard the model).
-func BuildModelCtx(ctx context.Context, cfg RunConfig, exp *Experiment) (models.Model, error) {
-	return buildWith(cfg, exp, func(X *mat.Dense, M int, seed uint64) *mat.Dense { return data.KMeansCtx(ctx, X, M, seed) })
-}
-
-// buildWith builds cfg's model for exp with the run seed's initialisation
-// stream and km as its k-means of the inducing inputs.
-func buildWith(cfg RunConfig, exp *Experiment, km func(X *mat.Dense, M int, seed uint64) *mat.Dense) (models.Model, error) {
+// initialisation stream. Its k-means of the inducing inputs gives up early
+// when ctx ends (the caller must check ctx afterwards and discard the
+// model).
+func BuildModel(ctx context.Context, cfg RunConfig, exp *Experiment, opts BuildOptions) (models.Model, error) {
+	km := func(X *mat.Dense, M int, seed uint64) *mat.Dense { return data.KMeansCtx(ctx, X, M, seed) }
+	if opts.Restoring {
+		km = func(X *mat.Dense, M int, _ uint64) *mat.Dense {
+			_, c := X.Dims()
+			return mat.NewDense(M, c, nil)
+		}
+	}
 	return cfg.Model.Build(models.Spec{
-		X: exp.XTrain, Y: exp.YTrain, Seed: derive(cfg.Train.Seed, streamInit), KMeans: km,
-	})
-}
-
-// BuildModelRestoring is BuildModel for a model whose parameters a
-// checkpoint is about to overwrite: its k-means of the inducing inputs,
-// which only sets Z's starting values, is replaced by zeros of the same
-// shape (on nytaxi's 10⁵-row subsample with M = 500, tens of CPU seconds a
-// model). The random draws are the same as BuildModel's, and
-// ad.ParamSet.Restore refuses a checkpoint that lacks any parameter, so no
-// zero survives a restore (TestBuildModelRestoringPredictsAlike).
-func BuildModelRestoring(cfg RunConfig, exp *Experiment) (models.Model, error) {
-	return buildWith(cfg, exp, func(X *mat.Dense, M int, _ uint64) *mat.Dense {
-		_, c := X.Dims()
-		return mat.NewDense(M, c, nil)
+		X: exp.XTrain, Y: exp.YTrain, Seed: score.DeriveSeed(cfg.Train.Seed, streamInit), KMeans: km,
 	})
 }
 
@@ -187,62 +174,60 @@ func dataInfo(exp *Experiment) *DataInfo {
 func LoadRun(runDir, dataDir string) (*Checkpoint, *Experiment, models.Model, error) {
 	ck, err := LoadCheckpoint(filepath.Join(runDir, CheckpointFile))
 	if err != nil {
-		return nil, nil, nil, &InputError{err}
+		return nil, nil, nil, &inputerr.Error{Err: err}
 	}
 	exp, err := LoadExperiment(ck.Config.Data, dataDir)
 	if err != nil {
-		return nil, nil, nil, &InputError{err}
+		return nil, nil, nil, &inputerr.Error{Err: err}
 	}
 	if ck.DataFingerprint != "" && ck.DataFingerprint != exp.Fingerprint {
-		return nil, nil, nil, &InputError{fmt.Errorf("%s was trained on other data than %s's now (data fingerprint %s in its checkpoint, %s now): the data file or the split changed since; put the data back as they were, or train the run again",
+		return nil, nil, nil, &inputerr.Error{Err: fmt.Errorf("%s was trained on other data than %s's now (data fingerprint %s in its checkpoint, %s now): the data file or the split changed since; put the data back as they were, or train the run again",
 			runDir, exp.Name, short(ck.DataFingerprint), short(exp.Fingerprint))}
 	}
-	m, err := BuildModelRestoring(ck.Config, exp)
+	m, err := BuildModel(context.Background(), ck.Config, exp, BuildOptions{Restoring: true})
 	if err != nil {
-		return nil, nil, nil, &InputError{err}
+		return nil, nil, nil, &inputerr.Error{Err: err}
 	}
 	if err := ck.Restore(m.Params()); err != nil {
-		return nil, nil, nil, &InputError{fmt.Errorf("%s: %w", runDir, err)}
+		return nil, nil, nil, &inputerr.Error{Err: fmt.Errorf("%s: %w", runDir, err)}
 	}
 	if _, ok := m.(models.PlugInSampler); RunPredictive(ck) == models.PlugIn && !ok {
-		return nil, nil, nil, &InputError{fmt.Errorf("%s: the checkpoint predicts with latent variables at their means, but model %s has none", runDir, ck.Config.ModelName())}
+		return nil, nil, nil, &inputerr.Error{Err: fmt.Errorf("%s: the checkpoint predicts with latent variables at their means, but model %s has none", runDir, ck.Config.ModelName())}
 	}
 	return ck, exp, m, nil
 }
 
-// Reevaluate scores a restored model again, with the predictive pred and a
-// given seed (samples <= 0: the run's eval.samples).
-func Reevaluate(ctx context.Context, ck *Checkpoint, exp *Experiment, m models.Model, pred models.Predictive, samples int, seed uint64) (results.Metrics, error) {
-	ev, err := ReevaluateWith(ctx, ck, exp, m, pred, samples, seed, EvalOptions{})
-	return ev.Metrics, err
-}
-
-// ReevaluateWith is Reevaluate with evaluation's options (progress, the
-// per-point log densities, the mnist estimator) and the per-output
-// metrics. An mnist run is scored as training scored it, once per class
-// (ClassEvaluateWith; same seed, same draws), with opts.Estimator; its
-// Evaluation has the metrics only, and opts.LogDensities its per-pixel log
-// densities under the KDE estimators.
-func ReevaluateWith(ctx context.Context, ck *Checkpoint, exp *Experiment, m models.Model, pred models.Predictive, samples int, seed uint64, opts EvalOptions) (Evaluation, error) {
+// Reevaluate scores a restored model again on exp's test split, with the
+// predictive pred and a given seed (samples <= 0: the run's eval.samples)
+// and evaluation's options (progress, the per-point log densities, the
+// mnist estimator). An mnist run is scored as training scored it, once per
+// class (opts.PerClass is set from exp's scoring; same seed, same draws),
+// with opts.Estimator; its Evaluation has the metrics only, and
+// opts.LogDensities its per-pixel log densities under the KDE estimators.
+// Other data sets take only the KDE estimator.
+func Reevaluate(ctx context.Context, ck *Checkpoint, exp *Experiment, m models.Model, pred models.Predictive, samples int, seed uint64, opts score.Options) (score.Evaluation, error) {
 	if samples <= 0 {
 		samples = ck.Config.Eval.Samples
 	}
 	pm, err := models.WithPredictive(m, pred)
 	if err != nil {
-		return Evaluation{}, &InputError{err}
+		return score.Evaluation{}, &inputerr.Error{Err: err}
 	}
-	if scoredPerClass(exp) {
-		met, _, err := classEvaluatePoints(ctx, pm, exp.XTest, exp.YTest, exp.Std.YStd, samples, derive(seed, streamEval), opts.Estimator, opts.LogDensities)
-		return Evaluation{Metrics: met}, err
+	opts.PerClass = scoredPerClass(exp)
+	if !opts.PerClass && opts.Estimator != "" && opts.Estimator != score.EstimatorKDE {
+		return score.Evaluation{}, &inputerr.Error{Err: fmt.Errorf("NLL estimator %q is an option of the mnist table (models.md §9.4, A-46); data set %s is scored with the KDE", opts.Estimator, exp.Name)}
 	}
-	if opts.Estimator != "" && opts.Estimator != EstimatorKDE {
-		return Evaluation{}, &InputError{fmt.Errorf("NLL estimator %q is an option of the mnist table (models.md §9.4, A-46); data set %s is scored with the KDE", opts.Estimator, exp.Name)}
+	ev, err := score.Evaluate(ctx, pm, exp.XTest, exp.YTest, exp.Std.YStd, samples, score.DeriveSeed(seed, streamEval), opts)
+	if opts.PerClass {
+		ev.PointNLL = nil
 	}
-	return EvaluateWith(ctx, pm, exp.XTest, exp.YTest, exp.Std.YStd, samples, derive(seed, streamEval), opts)
+	return ev, err
 }
 
 // NewRNG returns a generator for an explicit seed (prediction sampling).
-func NewRNG(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(derive(seed, streamEval), 0)) }
+func NewRNG(seed uint64) *rand.Rand {
+	return rand.New(rand.NewPCG(score.DeriveSeed(seed, streamEval), 0))
+}
 
 // configMap renders cfg as a generic map for the result file.
 func configMap(cfg RunConfig) map[string]any {
@@ -299,8 +284,8 @@ func RunDiagnostics(ck *Checkpoint, exp *Experiment, m models.Model) (map[string
 	cfg := ck.Config
 	if cfg.Train.Validation > 0 {
 		var err error
-		if exp, _, err = splitValidation(exp, cfg.Train.Validation, derive(cfg.Train.Seed, streamValidation)); err != nil {
-			return nil, &InputError{err}
+		if exp, _, err = splitValidation(exp, cfg.Train.Validation, score.DeriveSeed(cfg.Train.Seed, streamValidation)); err != nil {
+			return nil, &inputerr.Error{Err: err}
 		}
 	}
 	return d.Diagnostics(exp.XTrain, exp.YTrain), nil

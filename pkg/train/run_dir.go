@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/mgpteam/mgp/pkg/inputerr"
 	"github.com/mgpteam/mgp/pkg/rundir"
 )
 
@@ -23,7 +24,7 @@ func DefaultRunDir(cfg RunConfig) string {
 // otherwise be lost.
 func checkRunDir(dir string, cfg RunConfig, resume bool) (*Checkpoint, error) {
 	if err := checkWritable(dir); err != nil {
-		return nil, &InputError{err}
+		return nil, &inputerr.Error{Err: err}
 	}
 	if !resume {
 		return nil, checkNotUnfinished(dir)
@@ -32,14 +33,14 @@ func checkRunDir(dir string, cfg RunConfig, resume bool) (*Checkpoint, error) {
 	ck, err := LoadCheckpoint(path)
 	switch {
 	case errors.Is(err, ErrNoCheckpoint):
-		return nil, &InputError{&RunDirError{Dir: dir, Path: path, Problem: NoCheckpoint}}
+		return nil, &inputerr.Error{Err: &RunDirError{Dir: dir, Path: path, Problem: NoCheckpoint}}
 	case err != nil:
-		return nil, &InputError{err}
+		return nil, &inputerr.Error{Err: err}
 	case ck.State == nil:
-		return nil, &InputError{&RunDirError{Dir: dir, Path: path, Problem: NotResumable}}
+		return nil, &inputerr.Error{Err: &RunDirError{Dir: dir, Path: path, Problem: NotResumable}}
 	}
 	if diff := configDiff(ck.Config, cfg); diff != "" {
-		return nil, &InputError{&RunDirError{Dir: dir, Path: path, Problem: ConfigDiffers, Diff: diff}}
+		return nil, &inputerr.Error{Err: &RunDirError{Dir: dir, Path: path, Problem: ConfigDiffers, Diff: diff}}
 	}
 	if ck.Complete && rundir.Has(dir, ResultFile) {
 		return nil, ErrComplete
@@ -57,12 +58,12 @@ func checkNotUnfinished(dir string) error {
 	case errors.Is(err, ErrNoCheckpoint):
 		return nil
 	case errors.As(err, &ce):
-		return &InputError{err}
+		return &inputerr.Error{Err: err}
 	case err != nil:
-		return &InputError{&RunDirError{Dir: dir, Path: path, Problem: CheckpointUnreadable, Err: err}}
+		return &inputerr.Error{Err: &RunDirError{Dir: dir, Path: path, Problem: CheckpointUnreadable, Err: err}}
 	}
 	if f := ck.Facts(); f.Unfinished() {
-		return &InputError{&RunDirError{Dir: dir, Path: path, Problem: Unfinished, Err: &UnfinishedError{Dir: dir, Iter: f.Iter, Total: f.Total}}}
+		return &inputerr.Error{Err: &RunDirError{Dir: dir, Path: path, Problem: Unfinished, Err: &UnfinishedError{Dir: dir, Iter: f.Iter, Total: f.Total}}}
 	}
 	return nil
 }

@@ -10,8 +10,10 @@ import (
 
 	"github.com/mgpteam/mgp/internal/awake"
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
+	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/score"
 )
 
 // testMetrics scores the model's current parameters with the predictive
@@ -26,29 +28,34 @@ func (r *run) testMetrics(pred models.Predictive) (results.Metrics, error) {
 	if err != nil {
 		return results.Metrics{}, err
 	}
-	seed := derive(r.cfg.Train.Seed, streamEval)
-	var met results.Metrics
-	if scoredPerClass(exp) {
-		met, err = evaluatorFor(exp)(r.ctx, m, exp.XTest, exp.YTest, exp.Std.YStd, r.cfg.Eval.Samples, seed)
-	} else {
-		var ev Evaluation
-		ev, err = EvaluateWith(r.ctx, m, exp.XTest, exp.YTest, exp.Std.YStd, r.cfg.Eval.Samples, seed, r.evalOptions())
-		met = ev.Metrics
-	}
+	seed := score.DeriveSeed(r.cfg.Train.Seed, streamEval)
+	ev, err := score.Evaluate(r.ctx, m, exp.XTest, exp.YTest, exp.Std.YStd, r.cfg.Eval.Samples, seed, r.evalOptions())
+	met := ev.Metrics
 	if err != nil && r.ctx.Err() != nil {
 		return met, r.interrupted("evaluation", r.tr.Iter(), r.ckPath, err)
 	}
 	return met, err
 }
 
-// evalOptions scores with the run's eval.jobs and reports a long test
-// evaluation's progress on the run's log (unless quiet).
-func (r *run) evalOptions() EvalOptions {
-	if r.opts.Quiet || r.opts.Log == nil {
-		return EvalOptions{Jobs: r.cfg.Eval.Jobs}
+// evalOptions scores as the data set is scored (once per class for
+// mnist: scoredPerClass), otherwise with the run's eval.jobs, reporting a
+// long test evaluation's progress on the run's log (unless quiet).
+func (r *run) evalOptions() score.Options {
+	switch {
+	case scoredPerClass(r.exp):
+		return score.Options{PerClass: true}
+	case r.opts.Quiet || r.opts.Log == nil:
+		return score.Options{Jobs: r.cfg.Eval.Jobs}
 	}
-	return EvalOptions{Jobs: r.cfg.Eval.Jobs, Progress: r.opts.Log, Label: fmt.Sprintf("%s/%s: test evaluation", r.cfg.ModelName(), r.exp.Name)}
+	return score.Options{Jobs: r.cfg.Eval.Jobs, Progress: r.opts.Log, Label: fmt.Sprintf("%s/%s: test evaluation", r.cfg.ModelName(), r.exp.Name)}
 }
+
+// scoredPerClass reports whether exp's test set is scored once per
+// distinct input row (its source's data.ScorePerInputRow: mnist's labels)
+// rather than per test point (score.Options.PerClass); the run's test
+// evaluation, the traced test NLL, held-out selection and Reevaluate all
+// ask it.
+func scoredPerClass(exp *Experiment) bool { return exp.Scoring == data.ScorePerInputRow }
 
 // evaluate settles the parameters (the selected ones with a held-out part,
 // the last otherwise) and the predictive, scores them on the test split
@@ -236,7 +243,7 @@ func (r *run) densityMetrics(met *results.Metrics) error {
 	if err != nil {
 		return err
 	}
-	nll, ok, err := DensityNLL(r.ctx, m, exp.XTest, exp.YTest, exp.Std.YStd, r.cfg.Eval.DensityDraws, derive(r.cfg.Train.Seed, streamDensityTest))
+	nll, ok, err := score.DensityNLL(r.ctx, m, exp.XTest, exp.YTest, exp.Std.YStd, r.cfg.Eval.DensityDraws, score.DeriveSeed(r.cfg.Train.Seed, streamDensityTest))
 	if err != nil && r.ctx.Err() != nil {
 		return r.interrupted("evaluation", r.tr.Iter(), r.ckPath, err)
 	}

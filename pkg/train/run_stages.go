@@ -11,8 +11,10 @@ import (
 	"time"
 
 	"github.com/mgpteam/mgp/pkg/config"
+	"github.com/mgpteam/mgp/pkg/inputerr"
 	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/score"
 )
 
 // run is one call of Run: its input, environment and what its stages
@@ -49,17 +51,17 @@ type run struct {
 // resumed.
 func prepare(ctx context.Context, cfg RunConfig, opts Options) (*run, error) {
 	if err := cfg.Validate(); err != nil {
-		return nil, &InputError{err}
+		return nil, &inputerr.Error{Err: err}
 	}
 	r := &run{ctx: ctx, cfg: cfg, opts: opts, pred: models.Draws}
 	if opts.OutDir != "" {
 		r.ckPath = filepath.Join(opts.OutDir, CheckpointFile)
 		if opts.Restart && opts.Resume {
-			return nil, &InputError{ErrRestartAndResume}
+			return nil, &inputerr.Error{Err: ErrRestartAndResume}
 		}
 		if opts.Restart {
 			if err := checkWritable(opts.OutDir); err != nil {
-				return nil, &InputError{err}
+				return nil, &inputerr.Error{Err: err}
 			}
 			if err := discardRun(opts); err != nil {
 				return nil, err
@@ -99,14 +101,14 @@ func (r *run) load() error {
 	cfg := r.cfg
 	exp, err := LoadExperiment(cfg.Data, r.opts.DataDir)
 	if err != nil {
-		return &InputError{err}
+		return &inputerr.Error{Err: err}
 	}
 	if err := r.checkData(exp); err != nil {
 		return err
 	}
 	if cfg.Train.Validation > 0 {
-		if exp, r.hold, err = splitValidation(exp, cfg.Train.Validation, derive(cfg.Train.Seed, streamValidation)); err != nil {
-			return &InputError{err}
+		if exp, r.hold, err = splitValidation(exp, cfg.Train.Validation, score.DeriveSeed(cfg.Train.Seed, streamValidation)); err != nil {
+			return &inputerr.Error{Err: err}
 		}
 	}
 	r.exp = exp
@@ -114,32 +116,32 @@ func (r *run) load() error {
 		return r.interrupted("loading", 0, "", err)
 	}
 	if err := checkInducing(cfg, exp); err != nil {
-		return &InputError{err}
+		return &inputerr.Error{Err: err}
 	}
 	var m models.Model
 	if r.prev != nil { // resuming: the checkpoint's parameters replace the start
-		m, err = BuildModelRestoring(cfg, exp)
+		m, err = BuildModel(r.ctx, cfg, exp, BuildOptions{Restoring: true})
 	} else {
-		m, err = BuildModelCtx(r.ctx, cfg, exp)
+		m, err = BuildModel(r.ctx, cfg, exp, BuildOptions{})
 	}
 	if err := r.ctx.Err(); err != nil {
 		return r.interrupted("loading", 0, "", err)
 	}
 	if err != nil {
-		return &InputError{err}
+		return &inputerr.Error{Err: err}
 	}
 	r.m = m
 	if err := checkLatent(cfg, m); err != nil {
-		return &InputError{err}
+		return &inputerr.Error{Err: err}
 	}
 	if err := checkInducingParams(m, exp); err != nil {
-		return &InputError{err}
+		return &inputerr.Error{Err: err}
 	}
 	if err := checkLBFGS(cfg.Train, m, exp.XTrain.RawMatrix().Rows); err != nil {
-		return &InputError{config.Errorf("train.optimizer", "%v", err)}
+		return &inputerr.Error{Err: config.Errorf("train.optimizer", "%v", err)}
 	}
 	if err := checkSelectBy(cfg, m); err != nil {
-		return &InputError{err}
+		return &inputerr.Error{Err: err}
 	}
 	return nil
 }
@@ -154,10 +156,10 @@ func (r *run) newTrainer() error {
 	r.tr = tr
 	if prev != nil {
 		if err := prev.Restore(m.Params()); err != nil {
-			return &InputError{fmt.Errorf("%s: %w", r.ckPath, err)}
+			return &inputerr.Error{Err: fmt.Errorf("%s: %w", r.ckPath, err)}
 		}
 		if err := tr.Restore(prev.State); err != nil {
-			return &InputError{fmt.Errorf("%s: %w", r.ckPath, err)}
+			return &inputerr.Error{Err: fmt.Errorf("%s: %w", r.ckPath, err)}
 		}
 	}
 	if !opts.Quiet && opts.Log != nil {
@@ -187,13 +189,13 @@ func (r *run) newTrainer() error {
 		}
 	}
 	if cfg.Train.EvalEvery > 0 {
-		evalFn := evaluatorFor(exp)
+		opts := score.Options{PerClass: scoredPerClass(exp)}
 		tr.Eval = func(k uint64) float64 {
-			met, err := evalFn(context.Background(), m, exp.XTest, exp.YTest, exp.Std.YStd, cfg.Eval.Samples, derive(cfg.Train.Seed, streamEval+16*k))
+			ev, err := score.Evaluate(context.Background(), m, exp.XTest, exp.YTest, exp.Std.YStd, cfg.Eval.Samples, score.DeriveSeed(cfg.Train.Seed, streamEval+16*k), opts)
 			if err != nil {
 				return math.NaN()
 			}
-			return met.NLL
+			return ev.NLL
 		}
 		if d, ok := m.(models.Diagnoser); ok {
 			tr.Diag = func() map[string]float64 { return d.Diagnostics(exp.XTrain, exp.YTrain) }

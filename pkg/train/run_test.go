@@ -11,6 +11,7 @@ import (
 
 	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/models"
+	"github.com/mgpteam/mgp/pkg/score"
 )
 
 func toyConfig(model string, iters int) RunConfig {
@@ -71,7 +72,7 @@ func TestRunWritesAndReloads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	met, err := Reevaluate(context.Background(), ck, exp, m, models.Draws, 200, cfg.Train.Seed)
+	met, err := Reevaluate(context.Background(), ck, exp, m, models.Draws, 200, cfg.Train.Seed, score.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

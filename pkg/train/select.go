@@ -10,6 +10,7 @@ import (
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
 	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/score"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -85,26 +86,20 @@ type selector struct {
 	// stop is the early-stopping rule (train.stop; zero: none).
 	stop  StopConfig
 	state Selection
-	// evaluate scores the held-out part: the test evaluation of the run's
-	// data set (evaluatorFor: once per class for mnist).
-	evaluate evaluator
 	// byDensity: the checks score the model's own predictive density
 	// (train.select_by: density) with densityDraws mixture components.
 	byDensity    bool
 	densityDraws int
-	// perClass: the held-out part is scored once per class (mnist), as
-	// evaluate does (pointScores follows it).
+	// perClass: the held-out part is scored as the run's test split is,
+	// once per class for mnist (scoredPerClass; pointScores follows it).
 	perClass bool
 }
-
-// evaluator is the signature of EvaluateCtx and ClassEvaluateCtx.
-type evaluator = func(context.Context, models.Model, *mat.Dense, *mat.Dense, []float64, int, uint64) (results.Metrics, error)
 
 // newSelector returns the held-out selector of a run on exp with config
 // cfg over the held-out part h, scoring as the run's test evaluation does.
 func newSelector(m models.Model, h *Holdout, exp *Experiment, cfg RunConfig) *selector {
 	return &selector{m: m, h: h, ystd: exp.Std.YStd, samples: cfg.Eval.Samples, seed: cfg.Train.Seed,
-		every: cfg.Train.SelectEvery, stop: cfg.Train.Stop, evaluate: evaluatorFor(exp), perClass: scoredPerClass(exp),
+		every: cfg.Train.SelectEvery, stop: cfg.Train.Stop, perClass: scoredPerClass(exp),
 		byDensity: cfg.Train.SelectBy == SelectByDensity, densityDraws: cfg.Eval.DensityDraws}
 }
 
@@ -140,11 +135,8 @@ func (s *selector) score(ctx context.Context, it int, pred models.Predictive) (r
 	if err != nil {
 		return results.Metrics{}, err
 	}
-	evalFn := s.evaluate
-	if evalFn == nil {
-		evalFn = EvaluateCtx
-	}
-	return evalFn(ctx, m, s.h.X, s.h.Y, s.ystd, s.samples, seed)
+	ev, err := score.Evaluate(ctx, m, s.h.X, s.h.Y, s.ystd, s.samples, seed, score.Options{PerClass: s.perClass})
+	return ev.Metrics, err
 }
 
 // checkScore is the held-out score of iteration it's check: the KDE NLL
@@ -155,7 +147,7 @@ func (s *selector) checkScore(ctx context.Context, it int) (results.Metrics, err
 		return s.score(ctx, it, models.Draws)
 	}
 	nv, _ := s.h.X.Dims()
-	nll, ok, err := DensityNLL(ctx, s.m, s.h.X, s.h.Y, s.ystd, s.densityDraws, derive(s.seed, streamDensitySelect+16*uint64(it)))
+	nll, ok, err := score.DensityNLL(ctx, s.m, s.h.X, s.h.Y, s.ystd, s.densityDraws, score.DeriveSeed(s.seed, streamDensitySelect+16*uint64(it)))
 	if err == nil && !ok {
 		err = fmt.Errorf("train.select_by = density: model %s has no predictive density here", s.m.Name())
 	}
@@ -166,7 +158,7 @@ func (s *selector) checkScore(ctx context.Context, it int) (results.Metrics, err
 // of iteration it's check, which score and pointScores share.
 func (s *selector) scoring(it int, pred models.Predictive) (models.Model, uint64, error) {
 	m, err := models.WithPredictive(s.m, pred)
-	return m, derive(s.seed, streamSelect+16*uint64(it)), err
+	return m, score.DeriveSeed(s.seed, streamSelect+16*uint64(it)), err
 }
 
 // restoreBest puts the selected parameters into the model.

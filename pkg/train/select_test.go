@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mgpteam/mgp/pkg/inputerr"
 )
 
 // selectCSV writes a 1-D regression CSV (x, y) with distinct x values and
@@ -245,7 +247,7 @@ func TestSelectionConfigRejects(t *testing.T) {
 		cfg := selectConfig(selectCSV(t, t.TempDir(), "a.csv", nil))
 		tc.set(&cfg)
 		_, err := Run(context.Background(), cfg, Options{})
-		var ie *InputError
+		var ie *inputerr.Error
 		if !errors.As(err, &ie) || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("err = %v, want an input error containing %q", err, tc.want)
 		}

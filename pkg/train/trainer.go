@@ -12,26 +12,18 @@ import (
 	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/score"
 	"gonum.org/v1/gonum/mat"
 )
 
 // Seed streams derived from one run seed (models.md §7: independent streams
-// for initialisation, batching and Monte Carlo noise).
+// for initialisation, batching and Monte Carlo noise; score.DeriveSeed).
 const (
 	streamInit  = 1
 	streamBatch = 2
 	streamMC    = 3
 	streamEval  = 4
 )
-
-// derive returns an independent seed for stream s of seed.
-func derive(seed uint64, s uint64) uint64 {
-	// splitmix64 of (seed, stream)
-	z := seed*0x9E3779B97F4A7C15 + s*0xBF58476D1CE4E5B9 + 0x94D049BB133111EB
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EB
-	return z ^ (z >> 31)
-}
 
 // NaNError reports a non-finite objective or gradient, naming the iteration.
 type NaNError struct {
@@ -96,10 +88,10 @@ func NewTrainer(m models.Model, X, Y *mat.Dense, cfg TrainConfig) *Trainer {
 	if bs <= 0 || bs > n {
 		bs = n
 	}
-	src := rand.NewPCG(derive(cfg.Seed, streamMC), 0)
+	src := rand.NewPCG(score.DeriveSeed(cfg.Seed, streamMC), 0)
 	t := &Trainer{
 		m: m, X: X, Y: Y, cfg: cfg, n: n,
-		batcher: data.NewBatcher(n, bs, derive(cfg.Seed, streamBatch)),
+		batcher: data.NewBatcher(n, bs, score.DeriveSeed(cfg.Seed, streamBatch)),
 		mcSrc:   src, mc: rand.New(src),
 		opt:  ad.NewAdam(m.Params(), cfg.LR),
 		tape: ad.NewTape(),

@@ -7,6 +7,7 @@ import (
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
 	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/models"
+	"github.com/mgpteam/mgp/pkg/score"
 )
 
 // The values of TrainConfig.Optimizer.
@@ -93,7 +94,7 @@ func checkLBFGS(cfg TrainConfig, m models.Model, nTrain int) error {
 // checkSelectBy refuses train.select_by density for a model without a
 // predictive density at the run's eval.density_draws.
 func checkSelectBy(cfg RunConfig, m models.Model) error {
-	if cfg.Train.SelectBy != SelectByDensity || HasDensity(m, cfg.Eval.DensityDraws) {
+	if cfg.Train.SelectBy != SelectByDensity || score.HasDensity(m, cfg.Eval.DensityDraws) {
 		return nil
 	}
 	if _, ok := m.(models.MixturePredictor); ok {

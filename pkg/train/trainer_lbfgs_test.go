@@ -37,7 +37,7 @@ func TestLBFGSReachesAdamELBO(t *testing.T) {
 			// 300 rows keep 20,000 Adam steps within seconds.
 			exp.XTrain = mat.DenseCopyOf(exp.XTrain.Slice(0, 300, 0, exp.XTrain.RawMatrix().Cols))
 			exp.YTrain = mat.DenseCopyOf(exp.YTrain.Slice(0, 300, 0, exp.YTrain.RawMatrix().Cols))
-			adam, err := BuildModel(cfg, exp)
+			adam, err := BuildModel(context.Background(), cfg, exp, BuildOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -46,7 +46,7 @@ func TestLBFGSReachesAdamELBO(t *testing.T) {
 			}
 			lcfg := cfg
 			lcfg.Train.Optimizer, lcfg.Train.Iterations = OptimizerLBFGS, 3000
-			lb, err := BuildModel(lcfg, exp)
+			lb, err := BuildModel(context.Background(), lcfg, exp, BuildOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/mgpteam/mgp/pkg/inputerr"
 	"github.com/mgpteam/mgp/pkg/models"
+	"github.com/mgpteam/mgp/pkg/score"
 )
 
 // ValidationNLL scores a restored run's model, with the predictive pred,
@@ -30,11 +32,11 @@ func ValidationNLL(ctx context.Context, ck *Checkpoint, exp *Experiment, m model
 func validationSelector(ck *Checkpoint, exp *Experiment, m models.Model) (*selector, error) {
 	cfg := ck.Config
 	if cfg.Train.Validation <= 0 || ck.Selection == nil {
-		return nil, &InputError{fmt.Errorf("the run held out no validation part (train.validation is %g): retrain with train.validation set", cfg.Train.Validation)}
+		return nil, &inputerr.Error{Err: fmt.Errorf("the run held out no validation part (train.validation is %g): retrain with train.validation set", cfg.Train.Validation)}
 	}
-	_, hold, err := splitValidation(exp, cfg.Train.Validation, derive(cfg.Train.Seed, streamValidation))
+	_, hold, err := splitValidation(exp, cfg.Train.Validation, score.DeriveSeed(cfg.Train.Seed, streamValidation))
 	if err != nil {
-		return nil, &InputError{err}
+		return nil, &inputerr.Error{Err: err}
 	}
 	return newSelector(m, hold, exp, cfg), nil
 }

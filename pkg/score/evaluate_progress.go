@@ -1,4 +1,4 @@
-package train
+package score
 
 import (
 	"fmt"
@@ -10,12 +10,12 @@ import (
 // progress line is due while a block is being sampled.
 const evalHeartbeat = time.Second
 
-// evalProgress writes evaluation's progress lines (EvalOptions.Progress):
+// evalProgress writes evaluation's progress lines (Options.Progress):
 // after every block and, while a long block runs, from a heartbeat, so a
 // block that takes minutes (SLGP's 20,000 points x 200 samples at M = 500)
 // still shows the evaluation alive. The mutex orders the two writers.
 type evalProgress struct {
-	opts     EvalOptions
+	opts     Options
 	n, nb    int
 	start    time.Time
 	mu       sync.Mutex
@@ -29,7 +29,7 @@ type evalProgress struct {
 
 // newEvalProgress starts the clock of an evaluation of n points in nb
 // blocks, and its heartbeat when it reports at all.
-func newEvalProgress(opts EvalOptions, n, nb int) *evalProgress {
+func newEvalProgress(opts Options, n, nb int) *evalProgress {
 	if opts.now == nil {
 		opts.now = time.Now
 	}

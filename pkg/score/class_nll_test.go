@@ -1,15 +1,13 @@
-package train
+package score
 
 import (
 	"context"
 	"math"
 	"math/rand/v2"
-	"reflect"
 	"slices"
 	"testing"
 
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
-	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/eval"
 	"github.com/mgpteam/mgp/pkg/models"
 	"gonum.org/v1/gonum/mat"
@@ -109,16 +107,16 @@ func cyclicClassData(n, dx, dy int, rng *rand.Rand) (X, Y *mat.Dense) {
 	return X, Y
 }
 
-// TestClassEvaluateCtx: the metrics are the mean of ClassKDENLL's per-point
+// Testthe per-class Evaluate: the metrics are the mean of ClassKDENLL's per-point
 // values (same draws from the seed's stream), shifted by Σ_d log σ_y[d] on
 // the original scale, with the RMSE of the per-class sample means; an
 // ended context is an error.
-func TestClassEvaluateCtx(t *testing.T) {
+func TestClassEvaluate(t *testing.T) {
 	const n, dx, dy, P = 8, 2, 3, 40
 	X, Y := cyclicClassData(n, dx, dy, rand.New(rand.NewPCG(5, 6)))
 	sigma := []float64{1, 2, 0.7}
 	m := &classStub{dy: dy}
-	met, err := ClassEvaluateCtx(context.Background(), m, X, Y, sigma, P, 11)
+	met, err := classMetrics(context.Background(), m, X, Y, sigma, P, 11, EstimatorKDE)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,18 +149,8 @@ func TestClassEvaluateCtx(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := ClassEvaluateCtx(ctx, m, X, Y, sigma, P, 11); err == nil {
+	if _, err := classMetrics(ctx, m, X, Y, sigma, P, 11, EstimatorKDE); err == nil {
 		t.Error("no error with an ended context")
-	}
-}
-
-// TestEvaluatorFor: experiments scored per input row (mnist's) are scored
-// once per class, others as before.
-func TestEvaluatorFor(t *testing.T) {
-	ptr := func(f any) uintptr { return reflect.ValueOf(f).Pointer() }
-	perRow, perPoint := &Experiment{Scoring: data.ScorePerInputRow}, &Experiment{Scoring: data.ScorePerPoint}
-	if ptr(evaluatorFor(perRow)) != ptr(ClassEvaluateCtx) || ptr(evaluatorFor(perPoint)) != ptr(EvaluateCtx) {
-		t.Fatal("evaluatorFor: want ClassEvaluateCtx per input row and EvaluateCtx otherwise")
 	}
 }
 

@@ -1,4 +1,4 @@
-package train
+package score
 
 import (
 	"context"
@@ -14,12 +14,21 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// EvalOptions are evaluation's optional outputs; only Estimator changes
-// the metrics.
-type EvalOptions struct {
-	// Estimator names the NLL estimator of a re-evaluation of an mnist run
-	// (ReevaluateWith: EstimatorKDE, EstimatorJoint, EstimatorKDEClipped;
-	// "" is the paper's KDE). Other data sets take only the KDE.
+// Options are evaluation's settings and optional outputs; only PerClass
+// and Estimator change the metrics.
+type Options struct {
+	// PerClass scores the test set once per distinct input row, for models
+	// whose predictive depends only on a few distinct inputs (mnist's
+	// labels, data.ScorePerInputRow): the samples are drawn once per row
+	// (ClassKDENLL) from the stream seed; NLLStd is the mean over points
+	// of the per-point NLL summed over outputs, NLL = NLLStd + Σ_d log
+	// σ_y[d], RMSE that of the per-class sample mean on the original scale
+	// over all outputs. Progress, Label and Jobs do not apply.
+	PerClass bool
+	// Estimator names the NLL estimator under PerClass (EstimatorKDE,
+	// EstimatorJoint, EstimatorKDEClipped; "" is the paper's KDE). With
+	// the joint estimator the RMSE is that of the mixture's mean (the
+	// average of the P component means). Without PerClass it is ignored.
 	Estimator string
 	// Progress, when set, receives a line with the points done and an ETA
 	// every EvalProgressEvery once the evaluation has run EvalProgressAfter
@@ -29,13 +38,19 @@ type EvalOptions struct {
 	Progress io.Writer
 	// Label prefixes the progress lines (default "evaluate").
 	Label string
+	// BlockFloats, when positive, caps a block's predictive samples in
+	// place of EvalBlockFloats (rows·P·d_y ≤ BlockFloats, at least one row
+	// a block); the metrics stay those of the same distribution, not the
+	// same bits, since each block draws from its own generator.
+	BlockFloats int
 	// Jobs is how many goroutines score a block's KDE and calibration
 	// (eval.jobs; 0 is 1); the metrics are the same bits for every value.
 	Jobs int
 	// LogDensities, when set, receives every test point's KDE log density
 	// of each output on the standardised scale (N x d_y, row i is test
 	// point i; add log σ_{y,d} and negate for the point's NLL on the
-	// original scale). It must be N x d_y.
+	// original scale). It must be N x d_y. The joint estimator has no
+	// per-output densities and refuses it.
 	LogDensities *mat.Dense
 
 	now       func() time.Time // the clock (tests replace it)
@@ -52,14 +67,14 @@ const (
 // BlockRNG returns the generator of evaluation block b for the evaluation
 // seed: block 0 draws from PCG(seed, 0), the one generator evaluation has
 // always used (so every one-block evaluation keeps its numbers), block
-// b ≥ 1 from PCG(derive(seed, b), b), a substream of its own. A block's
+// b ≥ 1 from PCG(DeriveSeed(seed, b), b), a substream of its own. A block's
 // draws therefore depend only on the seed, its index and its rows, never on
 // the blocks before it.
 func BlockRNG(seed uint64, b int) *rand.Rand {
 	if b == 0 {
 		return rand.New(rand.NewPCG(seed, 0))
 	}
-	return rand.New(rand.NewPCG(derive(seed, uint64(b)), uint64(b)))
+	return rand.New(rand.NewPCG(DeriveSeed(seed, uint64(b)), uint64(b)))
 }
 
 // evalSums are the running sums of a streamed evaluation.
@@ -71,9 +86,8 @@ type evalSums struct {
 	buf   *mat.Dense
 }
 
-// evaluateBlocks is EvaluateWith with the block cap as a parameter (tests
-// lower it to force several blocks).
-func evaluateBlocks(ctx context.Context, m models.Model, X, Y *mat.Dense, sigmaY []float64, P int, seed uint64, capFloats int, opts EvalOptions) (Evaluation, error) {
+// evaluateBlocks is Evaluate without PerClass.
+func evaluateBlocks(ctx context.Context, m models.Model, X, Y *mat.Dense, sigmaY []float64, P int, seed uint64, opts Options) (Evaluation, error) {
 	if err := checkEvalArgs(X, Y, sigmaY, P); err != nil {
 		return Evaluation{}, err
 	}
@@ -83,6 +97,10 @@ func evaluateBlocks(ctx context.Context, m models.Model, X, Y *mat.Dense, sigmaY
 		if r, c := opts.LogDensities.Dims(); r != n || c != dy {
 			return Evaluation{}, fmt.Errorf("evaluate: a %d x %d matrix for the log densities of %d points x %d outputs", r, c, n, dy)
 		}
+	}
+	capFloats := EvalBlockFloats
+	if opts.BlockFloats > 0 {
+		capFloats = opts.BlockFloats
 	}
 	rows := blockRows(P, dy, capFloats)
 	nBlocks := (n + rows - 1) / rows

@@ -1,4 +1,4 @@
-package train
+package score
 
 import (
 	"context"
@@ -43,11 +43,9 @@ func (p perPointModel) Sample(X *mat.Dense, P int, _ *rand.Rand) (*mat.Dense, *m
 // one calibration pass over all points): the accumulation is the same
 // operations in the same order. Two outputs, so each output's sums count.
 func TestEvaluateStreamedMatchesWholeSet(t *testing.T) {
-	path := twoOutputCSV(t, t.TempDir(), 300)
-	inner, exp := trainTwo(t, path, map[string]any{"name": "sgp", "m": 10}, 50, 0.03)
+	inner, X, Y, sig := twoOutputSGP(t, 30, 10)
 	m := perPointModel{inner}
 	const P = 50
-	X, Y, sig := exp.XTest, exp.YTest, exp.Std.YStd
 	n, dy := Y.Dims()
 
 	// The whole set at once.
@@ -68,13 +66,14 @@ func TestEvaluateStreamedMatchesWholeSet(t *testing.T) {
 
 	ld := mat.NewDense(n, dy, nil)
 	capF := 7 * P * dy
-	got, err := evaluateBlocks(context.Background(), m, X, Y, sig, P, 3, capF, EvalOptions{LogDensities: ld})
+	got, err := evaluateBlocks(context.Background(), m, X, Y, sig, P, 3, Options{BlockFloats: capF, LogDensities: ld})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got.Blocks != (n+6)/7 || got.Blocks < 3 {
 		t.Fatalf("%d blocks for %d points", got.Blocks, n)
 	}
+	sameBits := func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }
 	if !sameBits(got.NLLStd, nllStd) || !sameBits(got.NLL, eval.ToOriginalScaleOutputs(nllStd, sig)) {
 		t.Errorf("streamed NLL_std %v, whole set %v", got.NLLStd, nllStd)
 	}
@@ -104,8 +103,8 @@ func TestEvaluateStreamedMatchesWholeSet(t *testing.T) {
 		}
 	}
 	// And the block cap does not matter to such a model.
-	one, err := evaluateBlocks(context.Background(), m, X, Y, sig, P, 3, EvalBlockFloats, EvalOptions{})
-	if err != nil || one.Blocks != 1 || !sameMetrics(one.Metrics, got.Metrics) {
+	one, err := evaluateBlocks(context.Background(), m, X, Y, sig, P, 3, Options{BlockFloats: EvalBlockFloats})
+	if err != nil || one.Blocks != 1 || !(sameBits(one.NLL, got.NLL) && sameBits(one.NLLStd, got.NLLStd) && sameBits(one.RMSE, got.RMSE) && one.NTest == got.NTest) {
 		t.Errorf("one block: %v, %d blocks, %+v vs %+v", err, one.Blocks, one.Metrics, got.Metrics)
 	}
 }
@@ -115,14 +114,12 @@ func TestEvaluateStreamedMatchesWholeSet(t *testing.T) {
 // whatever came before), block 0's generator is the one evaluation always
 // used, and different blocks get different streams.
 func TestEvaluateBlockSubstreams(t *testing.T) {
-	path := twoOutputCSV(t, t.TempDir(), 300)
-	m, exp := trainTwo(t, path, map[string]any{"name": "sgp", "m": 10}, 50, 0.03)
+	m, X, Y, sig := twoOutputSGP(t, 30, 10)
 	const P, seed, rows = 40, 11, 9
-	X, Y, sig := exp.XTest, exp.YTest, exp.Std.YStd
 	n, dy := Y.Dims()
 	_, dx := X.Dims()
 	ld := mat.NewDense(n, dy, nil)
-	if _, err := evaluateBlocks(context.Background(), m, X, Y, sig, P, seed, rows*P*dy, EvalOptions{LogDensities: ld}); err != nil {
+	if _, err := evaluateBlocks(context.Background(), m, X, Y, sig, P, seed, Options{BlockFloats: rows * P * dy, LogDensities: ld}); err != nil {
 		t.Fatal(err)
 	}
 	for _, b := range []int{0, 1, 2} {
@@ -143,7 +140,7 @@ func TestEvaluateBlockSubstreams(t *testing.T) {
 	if a == b || a == c || a == BlockRNG(seed, 0).Uint64() {
 		t.Errorf("block streams coincide: %x %x %x", a, b, c)
 	}
-	if _, err := evaluateBlocks(context.Background(), m, X, Y, sig, P, seed, rows*P*dy, EvalOptions{LogDensities: mat.NewDense(n-1, dy, nil)}); err == nil {
+	if _, err := evaluateBlocks(context.Background(), m, X, Y, sig, P, seed, Options{BlockFloats: rows * P * dy, LogDensities: mat.NewDense(n-1, dy, nil)}); err == nil {
 		t.Error("a log-density matrix of the wrong shape was accepted")
 	}
 }
@@ -152,17 +149,16 @@ func TestEvaluateBlockSubstreams(t *testing.T) {
 // after EvalProgressAfter and then every EvalProgressEvery (never after the
 // last block), then a closing line; a short one says nothing.
 func TestEvaluateProgress(t *testing.T) {
-	path := twoOutputCSV(t, t.TempDir(), 300)
-	m, exp := trainTwo(t, path, map[string]any{"name": "sgp", "m": 10}, 20, 0.03)
+	m, X, Y, sig := twoOutputSGP(t, 30, 10)
 	const P, rows = 20, 3
-	X, Y, sig := exp.XTest, exp.YTest, exp.Std.YStd
 	n, dy := Y.Dims()
 	nb := (n + rows - 1) / rows
 	run := func(step time.Duration) string {
 		var clock time.Time
 		var out strings.Builder
-		opts := EvalOptions{Progress: &out, Label: "test", heartbeat: -1, now: func() time.Time { clock = clock.Add(step); return clock }}
-		if _, err := evaluateBlocks(context.Background(), m, X, Y, sig, P, 1, rows*P*dy, opts); err != nil {
+		opts := Options{Progress: &out, Label: "test", heartbeat: -1, now: func() time.Time { clock = clock.Add(step); return clock }}
+		opts.BlockFloats = rows * P * dy
+		if _, err := evaluateBlocks(context.Background(), m, X, Y, sig, P, 1, opts); err != nil {
 			t.Fatal(err)
 		}
 		return out.String()
@@ -192,7 +188,7 @@ func TestEvaluateProgress(t *testing.T) {
 func TestEvalProgressHeartbeat(t *testing.T) {
 	var clock time.Time
 	var out strings.Builder
-	p := newEvalProgress(EvalOptions{Progress: &out, Label: "hb", heartbeat: -1, now: func() time.Time { return clock }}, 100, 4)
+	p := newEvalProgress(Options{Progress: &out, Label: "hb", heartbeat: -1, now: func() time.Time { return clock }}, 100, 4)
 	clock = clock.Add(5 * time.Second)
 	p.tick()
 	if out.Len() != 0 {
@@ -215,7 +211,7 @@ func TestEvalProgressHeartbeat(t *testing.T) {
 		t.Errorf("closing: %q", out.String())
 	}
 	// The goroutine: started with a writer, stopped by finish.
-	q := newEvalProgress(EvalOptions{Progress: &strings.Builder{}}, 10, 1)
+	q := newEvalProgress(Options{Progress: &strings.Builder{}}, 10, 1)
 	if q.stop == nil {
 		t.Fatal("no heartbeat")
 	}

@@ -1,4 +1,4 @@
-package train
+package score
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/mgpteam/mgp/pkg/inputerr"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -25,7 +26,7 @@ func TestClassEvaluateKeepsLogDensities(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		plain, err := ClassEvaluateWith(context.Background(), &classStub{dy: dy}, X, Y, sigma, P, 3, est)
+		plain, err := classMetrics(context.Background(), &classStub{dy: dy}, X, Y, sigma, P, 3, est)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -43,9 +44,9 @@ func TestClassEvaluateKeepsLogDensities(t *testing.T) {
 		}
 	}
 	_, _, err := classEvaluatePoints(context.Background(), &classStub{dy: dy}, X, Y, sigma, P, 3, EstimatorJoint, mat.NewDense(n, dy, nil))
-	var ie *InputError
+	var ie *inputerr.Error
 	if !errors.As(err, &ie) {
-		t.Errorf("joint estimator with per-output densities: err %v, want an InputError", err)
+		t.Errorf("joint estimator with per-output densities: err %v, want an inputerr.Error", err)
 	}
 	if _, _, err := classEvaluatePoints(context.Background(), &classStub{dy: dy}, X, Y, sigma, P, 3, EstimatorKDE, mat.NewDense(n, dy+1, nil)); err == nil {
 		t.Error("no error for a keep matrix of the wrong shape")

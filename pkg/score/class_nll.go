@@ -1,4 +1,4 @@
-package train
+package score
 
 import (
 	"context"
@@ -6,8 +6,8 @@ import (
 	"math"
 	"math/rand/v2"
 
-	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/eval"
+	"github.com/mgpteam/mgp/pkg/inputerr"
 	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/results"
 	"gonum.org/v1/gonum/mat"
@@ -29,8 +29,8 @@ func ClassKDENLL(m models.Model, X, Y *mat.Dense, P int, rng *rand.Rand) ([]floa
 	return nll, err
 }
 
-// The Table 4 NLL estimators (models.md §9.4, A-46) that ClassEvaluateWith
-// and mgp eval --nll take.
+// The Table 4 NLL estimators (models.md §9.4, A-46) that Evaluate takes
+// under Options.PerClass, and mgp eval --nll.
 const (
 	// EstimatorKDE is the paper's reading: the per-pixel scaled-Silverman
 	// KDE of the raw predictive samples (ClassKDENLL).
@@ -49,27 +49,8 @@ const (
 // Estimators lists the Table 4 NLL estimators, the paper's first.
 var Estimators = []string{EstimatorKDE, EstimatorJoint, EstimatorKDEClipped}
 
-// ClassEvaluateCtx is EvaluateCtx for models whose predictive depends only
-// on a few distinct inputs (mnist's labels), with the samples drawn once
-// per distinct input row (ClassKDENLL) from the stream seed: NLLStd the
-// mean over points of the per-point NLL summed over outputs, NLL = NLLStd +
-// Σ_d log σ_y[d], RMSE of the per-class sample mean on the original scale
-// over all outputs. ctx is checked before each class.
-func ClassEvaluateCtx(ctx context.Context, m models.Model, X, Y *mat.Dense, sigmaY []float64, P int, seed uint64) (results.Metrics, error) {
-	return ClassEvaluateWith(ctx, m, X, Y, sigmaY, P, seed, EstimatorKDE)
-}
-
-// ClassEvaluateWith is ClassEvaluateCtx with the NLL estimator named
-// (EstimatorKDE, EstimatorJoint or EstimatorKDEClipped; "" is the KDE).
-// With the joint estimator the RMSE is that of the mixture's mean (the
-// average of the P component means).
-func ClassEvaluateWith(ctx context.Context, m models.Model, X, Y *mat.Dense, sigmaY []float64, P int, seed uint64, estimator string) (results.Metrics, error) {
-	met, _, err := classEvaluatePoints(ctx, m, X, Y, sigmaY, P, seed, estimator, nil)
-	return met, err
-}
-
-// classEvaluatePoints is ClassEvaluateWith with each point's NLL summed
-// over its outputs (standardised scale) too. keep, when not nil (n x d_y),
+// classEvaluatePoints is Evaluate under Options.PerClass, with each
+// point's NLL summed over its outputs (standardised scale) too. keep, when not nil (n x d_y),
 // receives every point's log density per output (standardised scale) under
 // the KDE estimators; the joint estimator has no per-output densities and
 // refuses it.
@@ -83,7 +64,7 @@ func classEvaluatePoints(ctx context.Context, m models.Model, X, Y *mat.Dense, s
 			return results.Metrics{}, nil, fmt.Errorf("per-point log densities: a %dx%d matrix for %dx%d outputs", r, c, n, dy)
 		}
 		if estimator == EstimatorJoint {
-			return results.Metrics{}, nil, &InputError{fmt.Errorf("the %s estimator scores each image as a whole: it has no per-output (per-pixel) log densities to keep", EstimatorJoint)}
+			return results.Metrics{}, nil, &inputerr.Error{Err: fmt.Errorf("the %s estimator scores each image as a whole: it has no per-output (per-pixel) log densities to keep", EstimatorJoint)}
 		}
 	}
 	rng := rand.New(rand.NewPCG(seed, 0))
@@ -118,23 +99,6 @@ func classEvaluatePoints(ctx context.Context, m models.Model, X, Y *mat.Dense, s
 	}
 	met.RMSE = math.Sqrt(ss / float64(n*dy))
 	return met, nll, nil
-}
-
-// scoredPerClass reports whether exp's test set is scored once per
-// distinct input row (its source's data.ScorePerInputRow: mnist's labels)
-// rather than per test point; evaluatorFor, the run's test evaluation and
-// ReevaluateWith all ask it.
-func scoredPerClass(exp *Experiment) bool { return exp.Scoring == data.ScorePerInputRow }
-
-// evaluatorFor returns the evaluation of exp's scoring, used for the test
-// split, the traced test NLL (train.eval_every) and held-out selection
-// alike: ClassEvaluateCtx when the predictive depends only on a few
-// distinct inputs (mnist's labels), EvaluateCtx otherwise.
-func evaluatorFor(exp *Experiment) evaluator {
-	if scoredPerClass(exp) {
-		return ClassEvaluateCtx
-	}
-	return EvaluateCtx
 }
 
 // classScores returns each point's KDE NLL summed over outputs and the

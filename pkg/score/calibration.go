@@ -1,4 +1,4 @@
-package train
+package score
 
 import (
 	"github.com/mgpteam/mgp/pkg/eval"

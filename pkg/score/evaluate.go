@@ -1,4 +1,4 @@
-package train
+package score
 
 import (
 	"context"
@@ -47,36 +47,17 @@ type Evaluation struct {
 	Outputs []OutputMetrics
 	// Blocks is the number of row blocks the test set was scored in.
 	Blocks int
+	// PointNLL, under Options.PerClass only, is each test point's NLL
+	// summed over its outputs on the standardised scale.
+	PointNLL []float64
 }
 
-// Evaluate scores m on standardised test data with the paper's protocol
-// (models.md §8): P predictive samples per point, scaled-Silverman KDE,
-// NLL on the original scale (NLL_std + log σ_y); RMSE of the sample mean on
-// the original scale; the exact NLL when the model has a density.
-//
-// sigmaY is applied to every output of Y; for several outputs with their
-// own scales use EvaluateCtx. Evaluate is EvaluateCtx without a context and
-// gives the same numbers. It panics on arguments EvaluateCtx rejects (rows
-// of X and Y that differ, P < 1, a σ_y that is not positive and finite, a
-// model whose samples do not match Y's columns).
-func Evaluate(m models.Model, X, Y *mat.Dense, sigmaY float64, P int, seed uint64) results.Metrics {
-	_, dy := Y.Dims()
-	sig := make([]float64, dy)
-	for d := range sig {
-		sig[d] = sigmaY
-	}
-	met, err := EvaluateCtx(context.Background(), m, X, Y, sig, P, seed)
-	if err != nil {
-		panic(err)
-	}
-	return met
-}
-
-// EvaluateCtx scores m on the standardised test data (X, Y) with the
-// paper's protocol (models.md §8, §9.4), for one or several outputs:
+// Evaluate scores m on the standardised test data (X, Y) with the paper's
+// protocol (models.md §8, §9.4), for one or several outputs. With
+// opts.PerClass unset:
 //
 //   - P predictive samples per test point from m.Sample, the test set
-//     streamed in blocks of BlockRows(P, d_y) rows (only one block's
+//     streamed in blocks of BlockRows(P, d_y) rows (or opts.BlockFloats') (only one block's
 //     samples are held at a time), block b drawing from its own generator
 //     BlockRNG(seed, b) (block 0's is the single generator seeded with
 //     seed, so whenever N·P·d_y ≤ EvalBlockFloats there is one block and
@@ -92,25 +73,21 @@ func Evaluate(m models.Model, X, Y *mat.Dense, sigmaY float64, P int, seed uint6
 //     and 95 % sample-quantile intervals and the PIT's KS distance from
 //     uniform and histogram, pooled over the outputs (eval.Calibration).
 //
+// With opts.PerClass set the samples are drawn once per distinct input row
+// (mnist's labels) and scored with opts.Estimator (see PerClass); the
+// Evaluation then has the metrics and PointNLL only.
+//
 // sigmaY holds one standard deviation per column of Y (the divisors that
-// standardised them). ctx is checked before every block; when it is done
-// EvaluateCtx returns ctx.Err() and zero metrics. Other errors report bad
-// arguments or a model whose samples do not match Y.
-func EvaluateCtx(ctx context.Context, m models.Model, X, Y *mat.Dense, sigmaY []float64, P int, seed uint64) (results.Metrics, error) {
-	ev, err := EvaluateOutputs(ctx, m, X, Y, sigmaY, P, seed)
-	return ev.Metrics, err
-}
-
-// EvaluateOutputs is EvaluateCtx with the per-output metrics and the number
-// of blocks.
-func EvaluateOutputs(ctx context.Context, m models.Model, X, Y *mat.Dense, sigmaY []float64, P int, seed uint64) (Evaluation, error) {
-	return EvaluateWith(ctx, m, X, Y, sigmaY, P, seed, EvalOptions{})
-}
-
-// EvaluateWith is EvaluateOutputs with the options opts (progress on a
-// writer, per-point log densities); the metrics do not depend on them.
-func EvaluateWith(ctx context.Context, m models.Model, X, Y *mat.Dense, sigmaY []float64, P int, seed uint64, opts EvalOptions) (Evaluation, error) {
-	return evaluateBlocks(ctx, m, X, Y, sigmaY, P, seed, EvalBlockFloats, opts)
+// standardised them). ctx is checked before every block (every class);
+// when it is done Evaluate returns ctx.Err() and zero metrics. Other
+// errors report bad arguments or a model whose samples do not match Y.
+// The metrics depend on opts only through PerClass and Estimator.
+func Evaluate(ctx context.Context, m models.Model, X, Y *mat.Dense, sigmaY []float64, P int, seed uint64, opts Options) (Evaluation, error) {
+	if opts.PerClass {
+		met, nll, err := classEvaluatePoints(ctx, m, X, Y, sigmaY, P, seed, opts.Estimator, opts.LogDensities)
+		return Evaluation{Metrics: met, PointNLL: nll}, err
+	}
+	return evaluateBlocks(ctx, m, X, Y, sigmaY, P, seed, opts)
 }
 
 // checkEvalArgs validates the arguments of evaluateBlocks.
