@@ -4,6 +4,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/mgpteam/mgp/pkg/eval"
 )
 
 // MinMarkRuns is the fewest runs a headline cell needs to be marked best or
@@ -154,7 +156,7 @@ func (h *Headline) mark() {
 }
 
 // eligible reports whether a cell may be marked.
-func eligible(c HeadlineCell) bool { return c.N >= MinMarkRuns && finite(c.Mean) }
+func eligible(c HeadlineCell) bool { return c.N >= MinMarkRuns && eval.Finite(c.Mean) }
 
 // Protocols lists the distinct protocols of the row's cells with runs, in
 // compareProtocols order.

@@ -3,6 +3,8 @@ package report
 import (
 	"math"
 	"strings"
+
+	"github.com/mgpteam/mgp/pkg/eval"
 )
 
 // ZBand is the half-width of the paper's band: a cell agrees with the paper
@@ -93,7 +95,7 @@ func CountBands(cells []Cell) BandCounts {
 
 // rankable reports whether a row takes part in its column's ranking: a
 // finite mean over at least MinMarkRuns runs.
-func rankable(r Row) bool { return r.N >= MinMarkRuns && finite(r.Mean) }
+func rankable(r Row) bool { return r.N >= MinMarkRuns && eval.Finite(r.Mean) }
 
 // CompareToPaper ranks each row with at least MinMarkRuns runs and a finite
 // mean among its data set's such rows, and sets every row's paper value and z. Paper lookups are case-insensitive; paper may be nil.
@@ -132,9 +134,6 @@ func zScore(mean, std, paperMean, paperStd float64) float64 {
 	}
 	return d / s
 }
-
-// finite reports whether v is neither NaN nor infinite.
-func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 
 // paperValue looks up a paper cell case-insensitively.
 func paperValue(paper map[string]map[string]PaperValue, model, dataset string) (PaperValue, bool) {
