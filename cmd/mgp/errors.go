@@ -68,16 +68,18 @@ func typeUsageErrors(root *cobra.Command) {
 	}
 	root.InitDefaultHelpCmd()
 	root.InitDefaultCompletionCmd()
-	var wrap func(cs []*cobra.Command)
-	wrap = func(cs []*cobra.Command) {
-		for _, c := range cs {
-			if args := c.Args; args != nil {
-				c.Args = func(c *cobra.Command, a []string) error { return inputErr(args(c, a)) }
-			}
-			wrap(c.Commands())
+	typeArgErrors(root.Commands())
+}
+
+// typeArgErrors makes the positional-argument errors of cs and of their
+// subcommands usageErrors.
+func typeArgErrors(cs []*cobra.Command) {
+	for _, c := range cs {
+		if args := c.Args; args != nil {
+			c.Args = func(c *cobra.Command, a []string) error { return inputErr(args(c, a)) }
 		}
+		typeArgErrors(c.Commands())
 	}
-	wrap(root.Commands())
 }
 
 // execute runs root. An error returned before any command was called is
