@@ -1,9 +1,8 @@
 package main
 
 import (
-	"path/filepath"
-
 	"github.com/mgpteam/mgp/pkg/config"
+	"github.com/mgpteam/mgp/pkg/predict"
 	"github.com/mgpteam/mgp/pkg/sweep"
 	"github.com/mgpteam/mgp/pkg/train"
 	"github.com/spf13/viper"
@@ -45,9 +44,5 @@ func resolveDataDir(flag, cfgDir string) string {
 // resolveDataDirForRun applies the data-dir precedence with the saved
 // config's data.dir as the config value.
 func resolveDataDirForRun(g *globalOpts, run string) string {
-	ck, err := train.LoadCheckpoint(filepath.Join(run, train.CheckpointFile))
-	if err != nil {
-		return resolveDataDir(g.dataDir, "")
-	}
-	return resolveDataDir(g.dataDir, ck.Config.Data.Dir)
+	return resolveDataDir(g.dataDir, predict.SavedDataDir(run))
 }

@@ -41,18 +41,10 @@ func newDataCmd(g *globalOpts) *cobra.Command {
 // badSetsErr counts the bad data sets (exit 2) with the advice that fits:
 // fetching the UCI sets, or another nytaxi file.
 func badSetsErr(rows []data.SetCheck, dir string) error {
-	uci, taxi := 0, 0
-	for _, r := range rows {
-		switch {
-		case r.Bad && r.Kind == "nytaxi":
-			taxi++
-		case r.Bad:
-			uci++
-		}
-	}
+	sets, taxi := data.CountBad(rows)
 	switch {
-	case uci > 0:
-		return inputErr(fmt.Errorf("%d data set(s) missing or malformed in %s: run scripts/fetch_uci.sh %s or pass --data-dir (nytaxi: --nytaxi FILE)", uci+taxi, dir, dir))
+	case sets > taxi:
+		return inputErr(fmt.Errorf("%d data set(s) missing or malformed in %s: run scripts/fetch_uci.sh %s or pass --data-dir (nytaxi: --nytaxi FILE)", sets, dir, dir))
 	case taxi > 0:
 		return inputErr(errors.New("the nytaxi file is missing or malformed (see its line above): pass the Kaggle train.csv with --nytaxi FILE"))
 	}

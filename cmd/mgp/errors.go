@@ -7,8 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
-	"strings"
 
 	"github.com/mgpteam/mgp/pkg/compare"
 	"github.com/mgpteam/mgp/pkg/config"
@@ -50,12 +48,49 @@ func exitCode(err error) int {
 	case errors.Is(err, context.Canceled):
 		return 130
 	}
-	// Cobra's own argument and flag validation returns plain errors.
-	cobraUsage := []string{"required flag", "unknown command", "unknown flag", "unknown shorthand", "accepts ", "requires at least", "invalid argument"}
-	if slices.ContainsFunc(cobraUsage, func(p string) bool { return strings.HasPrefix(err.Error(), p) }) {
-		return 2
-	}
 	return 1
+}
+
+// typeUsageErrors makes cobra's own usage errors, plain errors as cobra
+// returns them, usageErrors (exit 2) with their text unchanged: a flag that
+// does not parse (the flag error func, which adds where to find help),
+// positional arguments (every command's Args, help's and completion's
+// included), and a required flag or flag group left out (checked by the
+// root's persistent pre-run, before cobra checks them again).
+func typeUsageErrors(root *cobra.Command) {
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return inputErr(fmt.Errorf("%v (see '%s --help')", err, c.CommandPath()))
+	})
+	root.PersistentPreRunE = func(c *cobra.Command, _ []string) error {
+		if err := c.ValidateRequiredFlags(); err != nil {
+			return inputErr(err)
+		}
+		return inputErr(c.ValidateFlagGroups())
+	}
+	root.InitDefaultHelpCmd()
+	root.InitDefaultCompletionCmd()
+	typeArgErrors(root.Commands())
+}
+
+// typeArgErrors makes the positional-argument errors of cs and of their
+// subcommands usageErrors.
+func typeArgErrors(cs []*cobra.Command) {
+	for _, c := range cs {
+		if args := c.Args; args != nil {
+			c.Args = func(c *cobra.Command, a []string) error { return inputErr(args(c, a)) }
+		}
+		typeArgErrors(c.Commands())
+	}
+}
+
+// execute runs root. An error returned before any command was called is
+// cobra's lookup of the command: an unknown command, bad usage.
+func execute(ctx context.Context, root *cobra.Command) error {
+	c, err := root.ExecuteContextC(ctx)
+	if err != nil && c.CalledAs() == "" {
+		return inputErr(err)
+	}
+	return err
 }
 
 // checkFinished refuses (exit 2) the run in dir when its checkpoint ck is

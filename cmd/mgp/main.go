@@ -14,8 +14,7 @@ import (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	root := newRootCmd(os.Stdout, os.Stderr)
-	err := root.ExecuteContext(ctx)
+	err := execute(ctx, newRootCmd(os.Stdout, os.Stderr))
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "mgp: "+err.Error())
 	}

@@ -15,7 +15,7 @@ func run(t *testing.T, args ...string) (string, string, error) {
 	var out, errb bytes.Buffer
 	root := newRootCmd(&out, &errb)
 	root.SetArgs(args)
-	err := root.ExecuteContext(context.Background())
+	err := execute(context.Background(), root)
 	return out.String(), errb.String(), err
 }
 

@@ -5,10 +5,10 @@ import (
 	"io"
 	"os"
 	"runtime"
-	"runtime/debug"
 	"strings"
 
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
+	"github.com/mgpteam/mgp/pkg/results"
 	"github.com/spf13/cobra"
 )
 
@@ -40,14 +40,12 @@ func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 	}
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return inputErr(fmt.Errorf("%v (see '%s --help')", err, c.CommandPath()))
-	})
 	root.PersistentFlags().StringVar(&g.dataDir, "data-dir", "", "data directory (default: $MGP_DATA_DIR, then the config's data.dir, then ./data)")
 	root.PersistentFlags().BoolVarP(&g.quiet, "quiet", "q", false, "no progress output")
 	root.AddCommand(newTrainCmd(g), newEvalCmd(g), newPredictCmd(g), newCompareCmd(g), newDataCmd(g), newDemoCmd(g),
 		newTableCmd(g), newRunsCmd(g), newTraceCmd(g), newAblationCmd(g), newFigure9Cmd(g), newSweepCmd(g), newVersionCmd(g), newFigure7Cmd(g), newFigure8Cmd(g))
 	withAdvice(root.Commands())
+	typeUsageErrors(root)
 	return root
 }
 
@@ -65,27 +63,9 @@ func newVersionCmd(_ *globalOpts) *cobra.Command {
 // gitVersion is set by the Makefile (-ldflags "-X main.gitVersion=...").
 var gitVersion string
 
-// version returns the git description set at build time, or the module
-// version and VCS revision recorded by the Go toolchain.
-func version() string {
-	if gitVersion != "" {
-		return gitVersion
-	}
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "unknown"
-	}
-	v := bi.Main.Version
-	for _, s := range bi.Settings {
-		if s.Key == "vcs.revision" {
-			v += " " + s.Value[:min(12, len(s.Value))]
-		}
-		if s.Key == "vcs.modified" && s.Value == "true" {
-			v += "+dirty"
-		}
-	}
-	return v
-}
+// version is the version results record: gitVersion, or what the Go
+// toolchain recorded (results.BuildVersion).
+func version() string { return results.BuildVersion(gitVersion) }
 
 // commandLine is the invocation, for provenance in result files.
 func commandLine() string { return strings.Join(os.Args, " ") }

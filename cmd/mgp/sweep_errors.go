@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"strconv"
 	"strings"
 
 	"github.com/mgpteam/mgp/pkg/sweep"
@@ -62,13 +61,11 @@ func shardIndex(flag string, shards int) (i, n int, from string, err error) {
 		return 0, 0, "", fmt.Errorf("--shards %d: must be 0 (no Kubernetes index) or more", shards)
 	}
 	if flag != "" {
-		a, b, ok := strings.Cut(flag, "/")
-		i, err1 := strconv.Atoi(a)
-		n, err2 := strconv.Atoi(b)
-		if !ok || err1 != nil || err2 != nil || n < 1 || i < 0 || i >= n {
+		p, ok := sweep.ParseShard(flag)
+		if !ok {
 			return 0, 0, "", fmt.Errorf("--shard %q: write i/n with 0 <= i < n, e.g. --shard 0/4", flag)
 		}
-		return i, n, "--shard", nil
+		return p.Index, p.Count, "--shard", nil
 	}
 	p, err := sweep.ArrayPart(os.Getenv, shards)
 	var se *sweep.SlurmArrayError

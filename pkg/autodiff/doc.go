@@ -19,15 +19,17 @@
 // profile, one op computes it in a pass forward and one backward, repeating
 // the chain's floating-point operations in its order so that values and
 // gradients keep every bit (each fused op's test compares it with the chain
-// bit for bit): Dense (affine map and activation), GaussHeadRowSums (a
-// network's mean and variance head with its Gaussian log-likelihood, per
-// row), NormalKLRows (the row sums of KL between diagonal Gaussians).
+// bit for bit): Dense (affine map and activation) here; the fused ops that
+// belong to one model (the SE-ARD kernel, a network's Gaussian head, the
+// row sums of KL between diagonal Gaussians) are custom ops beside the
+// models in pkg/models and pkg/models/gp.
 //
 // # Exponentials
 //
-// The element-wise exponentials of the kernels, Exp, Softplus, Sigmoid and
-// the log-sum-exps use expFast (Tang's table method, within 1 ulp of e^x;
-// Go's math.Exp is within 2 on amd64) at about half math.Exp's cost.
+// The element-wise exponentials of Exp, Softplus, Sigmoid and the
+// log-sum-exps use expFast (Tang's table method, within 1 ulp of e^x; Go's
+// math.Exp is within 2 on amd64) at about half math.Exp's cost; ExpScale
+// gives custom ops the same exponentials (the SE kernel's).
 //
 // # Buffer lifetime
 //

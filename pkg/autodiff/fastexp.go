@@ -60,11 +60,13 @@ var expConsts = [20]float64{
 	expLimit, expLimit, -expLimit, -expLimit,
 }
 
-// expScale replaces each v[i] by s·e^{v[i]}, bit for bit s·expFast(v[i]):
-// two at a time in SSE2 on amd64 (simd.ExpScalePairs), the elements it
-// leaves (an argument beyond ±700 or NaN in a pair, an odd last one, every
-// one elsewhere) here.
-func expScale(v []float64, s float64) {
+// ExpScale replaces each v[i] by s·e^{v[i]}, bit for bit s·expFast(v[i])
+// (the package's exponential, see "Exponentials" in the package doc): two
+// at a time in SSE2 on amd64, the elements that leaves (an argument beyond
+// ±700 or NaN in a pair, an odd last one, every one elsewhere) one by one.
+// Custom ops use it for element-wise exponentials that must agree with
+// Exp's bits (the SE kernel of pkg/models/gp).
+func ExpScale(v []float64, s float64) {
 	for i := 0; i < len(v); {
 		i += simd.ExpScalePairs(v[i:], s, &expConsts, &expTable)
 		if i < len(v) {

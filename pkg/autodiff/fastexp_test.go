@@ -40,7 +40,7 @@ func expRef(x float64) float64 {
 
 // TestExpFastAccuracy compares expFast with e^x computed in 256-bit
 // arithmetic (and shows math.Exp's own error on the same arguments), and
-// checks that expScale gives the same bits and that the edge cases are
+// checks that ExpScale gives the same bits and that the edge cases are
 // math.Exp's.
 func TestExpFastAccuracy(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -48,8 +48,8 @@ func TestExpFastAccuracy(t *testing.T) {
 	check := func(x float64) {
 		got, want := expFast(x), expRef(x)
 		v := []float64{x}
-		if expScale(v, 1); v[0] != got {
-			t.Fatalf("expScale(%v) = %v, expFast %v", x, v[0], got)
+		if ExpScale(v, 1); v[0] != got {
+			t.Fatalf("ExpScale(%v) = %v, expFast %v", x, v[0], got)
 		}
 		if u := ulps(got, want); u > worst {
 			worst, at = u, x
@@ -97,11 +97,11 @@ func BenchmarkExp(b *testing.B) {
 		}
 		sinkExp = s
 	})
-	b.Run("expScale", func(b *testing.B) {
+	b.Run("ExpScale", func(b *testing.B) {
 		v := make([]float64, len(xs))
 		for b.Loop() {
 			copy(v, xs)
-			expScale(v, 1)
+			ExpScale(v, 1)
 		}
 		sinkExp = v[0]
 	})
@@ -116,7 +116,7 @@ func BenchmarkExp(b *testing.B) {
 	})
 }
 
-// TestExpScaleMatchesExpFast: expScale gives s·expFast(x) bit for bit at
+// TestExpScaleMatchesExpFast: ExpScale gives s·expFast(x) bit for bit at
 // every length up to 41 and on arguments across and beyond the inline range
 // (±700 exactly, NaN, ±Inf, the SE-ARD kernel's typical -r²/2), and on amd64
 // the SSE2 pairs do the in-range elements (a wrong comparison there would
@@ -142,7 +142,7 @@ func TestExpScaleMatchesExpFast(t *testing.T) {
 			want[i] = s * expFast(x)
 		}
 		got := append([]float64(nil), v...)
-		expScale(got, s)
+		ExpScale(got, s)
 		for i := range want {
 			if math.Float64bits(got[i]) != math.Float64bits(want[i]) && !(math.IsNaN(got[i]) && math.IsNaN(want[i])) {
 				t.Fatalf("n = %d, i = %d: s·e^%v gave %v, expFast %v", n, i, v[i], got[i], want[i])

@@ -68,12 +68,3 @@ func gaussBack(_ *Tape, rec *record) {
 		}
 	}
 }
-
-// GaussKL returns KL(N(mu_a, v_a) ‖ N(mu_b, v_b)) element-wise (models.md
-// §1.5): ½(log(v_b/v_a) + (v_a + (mu_a - mu_b)²)/v_b - 1). Inputs broadcast.
-func (t *Tape) GaussKL(muA, vA, muB, vB *Var) *Var {
-	d2 := t.Square(t.Sub(muA, muB))
-	ratio := t.Div(t.Add(vA, d2), vB)
-	logs := t.Sub(t.Log(vB), t.Log(vA))
-	return t.Scale(0.5, t.AddConst(t.Add(logs, ratio), -1))
-}

@@ -168,9 +168,6 @@ func otherCases() []gcase {
 			return t.GaussLogPdf(v[0], v[1], t.AddConst(t.Square(v[2]), 0.3))
 		},
 			randIn([2]int{3, 4}, [2]int{3, 1}, [2]int{1, 1})},
-		{"GaussKL/3x2", func(t *ad.Tape, v []*ad.Var) *ad.Var {
-			return t.GaussKL(v[0], t.Exp(v[1]), v[2], t.Exp(v[3]))
-		}, randIn([2]int{3, 2}, [2]int{3, 2}, [2]int{3, 2}, [2]int{3, 2})},
 	}
 	// MatMul: all four transpose cases, rectangular and 1x1.
 	for _, tt := range [][2]bool{{false, false}, {true, false}, {false, true}, {true, true}} {
@@ -212,21 +209,6 @@ func otherCases() []gcase {
 		L := t.Cholesky(spd(t, v[0]))
 		return t.TriSolve(L, t.TriSolve(L, v[1], false), true)
 	}, randIn([2]int{4, 4}, [2]int{4, 2})})
-	// Fused kernel: X, Z, lengthscales, variance; also K(Z, Z) and the diagonal.
-	kin := func(N, M, D int) func(rng *rand.Rand) []*mat.Dense {
-		return func(rng *rand.Rand) []*mat.Dense {
-			return []*mat.Dense{adtest.Rand(rng, N, D), adtest.Rand(rng, M, D),
-				adtest.RandPos(rng, 1, D, 0.7, 2), adtest.RandPos(rng, 1, 1, 0.5, 2)}
-		}
-	}
-	for _, s := range [][3]int{{1, 1, 1}, {5, 3, 2}, {4, 6, 3}} {
-		cs = append(cs, gcase{fmt.Sprintf("SEARD/N%d,M%d,D%d", s[0], s[1], s[2]),
-			func(t *ad.Tape, v []*ad.Var) *ad.Var { return t.SEARD(v[0], v[1], v[2], v[3]) }, kin(s[0], s[1], s[2])})
-	}
-	cs = append(cs,
-		gcase{"SEARD/ZZ", func(t *ad.Tape, v []*ad.Var) *ad.Var { return t.SEARD(v[1], v[1], v[2], v[3]) }, kin(2, 4, 3)},
-		gcase{"SEARDDiag", func(t *ad.Tape, v []*ad.Var) *ad.Var { return t.Mul(t.SEARDDiag(v[0], v[3]), v[0]) }, kin(4, 2, 1)},
-	)
 	return cs
 }
 

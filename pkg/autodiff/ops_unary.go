@@ -59,7 +59,7 @@ func (t *Tape) unary(kind unKind, a *Var, f0 float64) *Var {
 	switch kind {
 	case unExp:
 		copy(y, x)
-		expScale(y, 1)
+		ExpScale(y, 1)
 	case unLog:
 		for i, v := range x {
 			y[i] = math.Log(v)

@@ -3,6 +3,8 @@ package compare
 import (
 	"fmt"
 	"slices"
+
+	"github.com/mgpteam/mgp/pkg/eval"
 )
 
 // NoiseFactor is how many standard errors of the paired mean difference a
@@ -99,13 +101,13 @@ func Decide(models []string, nll map[string][]float64) (Decision, error) {
 	}
 	d := Decision{Splits: k}
 	for _, m := range models {
-		mu, sd := meanSD(nll[m])
+		mu, sd := eval.MeanSDSample(nll[m])
 		d.Ranking = append(d.Ranking, Ranked{Model: m, MeanNLL: Num(mu), SDNLL: Num(sd)})
 	}
 	slices.SortStableFunc(d.Ranking, byMeanNLL)
 	best := d.Ranking[0]
 	d.Best, d.Chosen = best.Model, best.Model
-	if !isFinite(float64(best.MeanNLL)) {
+	if !eval.Finite(float64(best.MeanNLL)) {
 		d.Reason = "every model has a non-finite test NLL on some split: none can be recommended"
 		return d, nil
 	}
@@ -117,7 +119,7 @@ func Decide(models []string, nll map[string][]float64) (Decision, error) {
 	var beaten []Ranked
 	for _, m := range order[:bestRank] {
 		r := d.Ranking[slices.IndexFunc(d.Ranking, func(r Ranked) bool { return r.Model == m })]
-		if !r.Clear && isFinite(float64(r.DiffMean)) {
+		if !r.Clear && eval.Finite(float64(r.DiffMean)) {
 			d.Chosen = m
 			d.Reason = unclearReason(best.Model, r, k)
 			return d, nil
@@ -130,7 +132,7 @@ func Decide(models []string, nll map[string][]float64) (Decision, error) {
 
 // byMeanNLL orders by mean test NLL, lowest first, non-finite last.
 func byMeanNLL(a, b Ranked) int {
-	fa, fb := isFinite(float64(a.MeanNLL)), isFinite(float64(b.MeanNLL))
+	fa, fb := eval.Finite(float64(a.MeanNLL)), eval.Finite(float64(b.MeanNLL))
 	switch {
 	case fa && !fb:
 		return -1

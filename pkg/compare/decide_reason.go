@@ -3,6 +3,8 @@ package compare
 import (
 	"fmt"
 	"strings"
+
+	"github.com/mgpteam/mgp/pkg/eval"
 )
 
 // unclearReason says why the simpler r.Model is chosen over best: the
@@ -33,7 +35,7 @@ func clearReason(best string, beaten []Ranked, k int) string {
 	}
 	var over []string
 	for _, r := range beaten {
-		if !isFinite(float64(r.DiffMean)) {
+		if !eval.Finite(float64(r.DiffMean)) {
 			over = append(over, fmt.Sprintf("over %s, which has a non-finite test NLL on some split", r.Model))
 			continue
 		}

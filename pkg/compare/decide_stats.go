@@ -3,6 +3,8 @@ package compare
 import (
 	"math"
 	"math/big"
+
+	"github.com/mgpteam/mgp/pkg/eval"
 )
 
 // pair fills r's paired statistics against the best: the per-split
@@ -26,11 +28,11 @@ func (r *Ranked) pair(mine, best []float64) {
 			r.Ties++
 		}
 	}
-	dm, dsd := meanSD(diff)
+	dm, dsd := eval.MeanSDSample(diff)
 	r.DiffMean, r.DiffSD = Num(dm), Num(dsd)
-	r.WithinNoise = isFinite(dm) && dm <= noise(dsd, k)
+	r.WithinNoise = eval.Finite(dm) && dm <= noise(dsd, k)
 	r.SignP = Num(signTestP(r.BestWins, r.BestWins+r.BestLosses))
-	r.Clear = k >= MinTestSplits && isFinite(dm) && dm >= MinGain && (r.consistentBySign() || !r.WithinNoise)
+	r.Clear = k >= MinTestSplits && eval.Finite(dm) && dm >= MinGain && (r.consistentBySign() || !r.WithinNoise)
 }
 
 // consistentBySign says the sign test passes at SignLevel.
@@ -53,24 +55,3 @@ func signTestP(wins, n int) float64 {
 	p, _ := new(big.Rat).SetFrac(sum, new(big.Int).Lsh(big.NewInt(1), uint(n))).Float64()
 	return p
 }
-
-// meanSD returns the mean and the sd (ddof 1; NaN for fewer than two).
-func meanSD(x []float64) (mean, sd float64) {
-	if len(x) == 0 {
-		return math.NaN(), math.NaN()
-	}
-	for _, v := range x {
-		mean += v
-	}
-	mean /= float64(len(x))
-	if len(x) < 2 {
-		return mean, math.NaN()
-	}
-	var ss float64
-	for _, v := range x {
-		ss += (v - mean) * (v - mean)
-	}
-	return mean, math.Sqrt(ss / float64(len(x)-1))
-}
-
-func isFinite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }

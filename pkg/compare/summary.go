@@ -5,6 +5,7 @@ import (
 	"math"
 	"path/filepath"
 
+	"github.com/mgpteam/mgp/pkg/eval"
 	"github.com/mgpteam/mgp/pkg/results"
 )
 
@@ -94,7 +95,7 @@ func Summarise(model string, splits []SplitMetrics) ModelSummary {
 		for i, sp := range splits {
 			x[i] = float64(get(sp))
 		}
-		m, sd := meanSD(x)
+		m, sd := eval.MeanSDSample(x)
 		return MeanSD{Num(m), Num(sd)}
 	}
 	s.NLL = agg(func(x SplitMetrics) Num { return x.NLL })
@@ -122,7 +123,7 @@ func Summarise(model string, splits []SplitMetrics) ModelSummary {
 func (s ModelSummary) BestSplit() int {
 	best := -1
 	for i, sp := range s.Splits {
-		if isFinite(float64(sp.NLL)) && (best < 0 || sp.NLL < s.Splits[best].NLL) {
+		if eval.Finite(float64(sp.NLL)) && (best < 0 || sp.NLL < s.Splits[best].NLL) {
 			best = i
 		}
 	}

@@ -79,3 +79,17 @@ func checkNYTaxi(path string) (SetCheck, error) {
 	return SetCheck{"nytaxi", "nytaxi", ds.N(), len(sp.Train), len(sp.Test), ds.Dx(),
 		fmt.Sprintf("ok: %s: read %d, kept %d; %s", path, cnt.Read, cnt.Kept, cnt.DropSummary()), false, nil}, nil
 }
+
+// CountBad counts the rows marked Bad: sets of every kind together, and
+// nytaxi those of the nytaxi file alone.
+func CountBad(rows []SetCheck) (sets, nytaxi int) {
+	for _, r := range rows {
+		if r.Bad {
+			sets++
+			if r.Kind == "nytaxi" {
+				nytaxi++
+			}
+		}
+	}
+	return sets, nytaxi
+}

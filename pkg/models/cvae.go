@@ -117,7 +117,7 @@ func (m *CVAE) elbo(t *ad.Tape, X, Y *mat.Dense, eps *mat.Dense) (rec, kl *ad.Va
 		// The heteroscedastic decoder's head and the likelihood in one
 		// op: the bits of likelihood's SplitHead and flooredVar followed
 		// by the row sums of GaussLogPdf at y tiled S times.
-		rec = t.GaussHeadRowSums(y, m.Dec.ForwardRows(t, in, m.decRows), nn.DefaultShift, NNVarFloor)
+		rec = gaussHeadRowSums(t, cvaeHead, y, m.Dec.ForwardRows(t, in, m.decRows))
 		return rec, normalKLRows(t, muQ, vQ, muP, vP)
 	}
 	muD, vD := m.likelihood(t, in)

@@ -89,16 +89,16 @@ func normalLogPdfD(t *ad.Tape, x, mu, v *ad.Var) *ad.Var {
 }
 
 // normalKLRows returns Σ_cols KL(N(μa, va + ε_d) ‖ N(μb, vb + ε_d)) per row
-// (rows x 1; models.md §1.5, §5.5: KL^W and KL^H): the fused
-// Tape.NormalKLRows (the same bits) where the shapes allow it (μa, va, μb
-// alike, vb alike or 1 x 1), the chain of ops otherwise.
+// (rows x 1; models.md §1.5, §5.5: KL^W and KL^H): the fused klRowsOp (the
+// same bits) where the shapes allow it (μa, va, μb alike, vb alike or
+// 1 x 1), the chain of ops otherwise.
 func normalKLRows(t *ad.Tape, muA, vA, muB, vB *ad.Var) *ad.Var {
 	r, c := muA.Rows(), muA.Cols()
 	alike := func(v *ad.Var) bool { return v.Rows() == r && v.Cols() == c }
 	if alike(vA) && alike(muB) && (alike(vB) || vB.Rows() == 1 && vB.Cols() == 1) {
-		return t.NormalKLRows(muA, vA, muB, vB, EpsD)
+		return t.Custom(klRowsOp{}, muA, vA, muB, vB)
 	}
-	return t.RowSum(t.GaussKL(muA, t.AddConst(vA, EpsD), muB, t.AddConst(vB, EpsD)))
+	return t.RowSum(gaussKL(t, muA, t.AddConst(vA, EpsD), muB, t.AddConst(vB, EpsD)))
 }
 
 // logRatioRows returns per row Σ_cols log[(N(x | μa, va + ε_d) + ε_p) /

@@ -4,6 +4,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/mgpteam/mgp/pkg/eval"
 	"github.com/mgpteam/mgp/pkg/paper/values"
 )
 
@@ -95,7 +96,7 @@ func CountBands(cells []Cell) BandCounts {
 
 // Rankable reports whether a row takes part in its column's ranking: a
 // finite mean over at least MinMarkRuns runs.
-func Rankable(r Row) bool { return r.N >= MinMarkRuns && finite(r.Mean) }
+func Rankable(r Row) bool { return r.N >= MinMarkRuns && eval.Finite(r.Mean) }
 
 // CompareToPaper ranks each row with at least MinMarkRuns runs and a finite
 // mean among its data set's such rows, and sets every row's paper value and z. Paper lookups are case-insensitive; paper may be nil.
@@ -134,9 +135,6 @@ func ZScore(mean, std, paperMean, paperStd float64) float64 {
 	}
 	return d / s
 }
-
-// finite reports whether v is neither NaN nor infinite.
-func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 
 // LookupValue looks the cell of model and dataset up in a table of
 // reference values (map[model][dataset], as values.Table3), case-insensitively.

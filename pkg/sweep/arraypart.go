@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // Part is the part of a sweep one process runs: shard Index (0-based) of
@@ -79,4 +80,16 @@ func ArrayPart(getenv func(string) string, count int) (Part, error) {
 		return Part{}, &CompletionIndexError{Index: idx, Count: count}
 	}
 	return Part{Index: t, Count: count, From: "Kubernetes completion index"}, nil
+}
+
+// ParseShard reads s, "i/n" with 0 <= i < n, as shard i of n (From left
+// empty); ok is false when s is not of that form.
+func ParseShard(s string) (p Part, ok bool) {
+	a, b, cut := strings.Cut(s, "/")
+	i, err1 := strconv.Atoi(a)
+	n, err2 := strconv.Atoi(b)
+	if !cut || err1 != nil || err2 != nil || n < 1 || i < 0 || i >= n {
+		return Part{}, false
+	}
+	return Part{Index: i, Count: n}, true
 }

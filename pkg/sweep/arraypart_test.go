@@ -44,3 +44,15 @@ func TestArrayPart(t *testing.T) {
 		t.Errorf("a shard count without a completion index: %v", err)
 	}
 }
+
+// TestParseShard: i/n with 0 <= i < n is read; anything else is not.
+func TestParseShard(t *testing.T) {
+	if p, ok := ParseShard("2/4"); !ok || p.Index != 2 || p.Count != 4 || p.From != "" {
+		t.Errorf("ParseShard(2/4) = %+v, %v", p, ok)
+	}
+	for _, s := range []string{"4/4", "-1/4", "0/0", "1", "a/2", "1/b", ""} {
+		if _, ok := ParseShard(s); ok {
+			t.Errorf("ParseShard(%q) accepted", s)
+		}
+	}
+}

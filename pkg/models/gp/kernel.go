@@ -101,7 +101,8 @@ func (h *Hyper) ls(t *ad.Tape) *ad.Var {
 }
 
 // SE is the SE-ARD kernel k(x, x') = σ² exp(-½ Σ_d (x_d - x'_d)²/ℓ_d²)
-// (models.md §1.1), computed by autodiff's fused SEARD op.
+// (models.md §1.1), computed by one fused custom op (seOp) with its
+// gradients with respect to both inputs, the lengthscales and the variance.
 type SE struct{ Hyper }
 
 // NewKernel returns an SE kernel on D inputs with variance and lengthscales
@@ -116,10 +117,10 @@ func (k *SE) Name() string { return KernelSE }
 
 // K implements Kernel.
 func (k *SE) K(t *ad.Tape, A, B *ad.Var) *ad.Var {
-	return t.SEARD(A, B, k.ls(t), k.Variance.On(t))
+	return t.Custom(seOp{}, A, B, k.ls(t), k.Variance.On(t))
 }
 
 // Diag implements Kernel: σ² at every row.
 func (k *SE) Diag(t *ad.Tape, X *ad.Var) *ad.Var {
-	return t.SEARDDiag(X, k.Variance.On(t))
+	return t.Custom(diagOp{}, X, k.Variance.On(t))
 }

@@ -12,7 +12,7 @@ var benchSink float64
 
 // BenchmarkKernel512x100D8 times one K(X, Z) with its backward (gradients
 // for both inputs, the lengthscales and the variance) of every kernel on
-// the shapes of autodiff's BenchmarkSEARD512x100D8: a 512-point batch
+// the shapes of BenchmarkSparseGPStep: a 512-point batch
 // against 100 inducing points in 8 dimensions. Run with -benchmem.
 func BenchmarkKernel512x100D8(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 1))

@@ -1,4 +1,4 @@
-package autodiff_test
+package models
 
 import (
 	"math"
@@ -10,7 +10,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// gaussHeadChain is the chain of ops GaussHeadRowSums fuses.
+// gaussHeadChain is the chain of ops gaussHeadOp fuses.
 func gaussHeadChain(t *ad.Tape, y, out *ad.Var, shift, floor float64) *ad.Var {
 	D := y.Cols()
 	mu, raw := t.SliceCols(out, 0, D), t.SliceCols(out, D, 2*D)
@@ -18,29 +18,29 @@ func gaussHeadChain(t *ad.Tape, y, out *ad.Var, shift, floor float64) *ad.Var {
 	return t.RowSum(t.GaussLogPdf(t.Tile(y, out.Rows()/y.Rows()), mu, v))
 }
 
-// TestGaussHeadRowSumsGradient: finite differences (y is a constant).
-func TestGaussHeadRowSumsGradient(t *testing.T) {
+// TestGaussHeadOpGradient: finite differences (y is a constant).
+func TestGaussHeadOpGradient(t *testing.T) {
 	rng := rand.New(rand.NewPCG(47, 1))
 	for _, s := range [][3]int{{1, 1, 1}, {3, 2, 2}, {2, 3, 4}} { // b, D, S
 		b, D, S := s[0], s[1], s[2]
 		y := adtest.Rand(rng, b, D)
 		f := func(tp *ad.Tape, in []*ad.Var) *ad.Var {
-			return tp.GaussHeadRowSums(tp.Const(y), in[0], -1, 1e-6)
+			return gaussHeadRowSums(tp, &gaussHeadOp{shift: -1, floor: 1e-6}, tp.Const(y), in[0])
 		}
 		for trial := 0; trial < 2; trial++ {
-			if rep := adtest.Check(f, []*mat.Dense{adtest.Rand(rng, S*b, 2*D)}, uint64(trial)); rep.MaxRelErr > tol {
+			if rep := adtest.Check(f, []*mat.Dense{adtest.Rand(rng, S*b, 2*D)}, uint64(trial)); rep.MaxRelErr > gradTol {
 				t.Fatalf("b %d, D %d, S %d, trial %d: %v", b, D, S, trial, rep)
 			}
 		}
 	}
 }
 
-// TestGaussHeadRowSumsMatchesChain: values and the head's gradient are the
-// bits of the unfused chain, with out's gradient written first (beta 0) and
-// added to one another op already wrote (beta 1), on ordinary values,
+// TestGaussHeadOpMatchesChain: values and the head's gradient are the
+// bits of the unfused chain, with out's gradient first from this op and
+// added to one another op already wrote, on ordinary values,
 // means equal to y (zero residuals), zero upstream gradients of both signs
 // and raw values far out on both sides of the softplus.
-func TestGaussHeadRowSumsMatchesChain(t *testing.T) {
+func TestGaussHeadOpMatchesChain(t *testing.T) {
 	rng := rand.New(rand.NewPCG(47, 2))
 	const b, D, S = 3, 5, 4
 	y := adtest.Rand(rng, b, D)
@@ -69,7 +69,7 @@ func TestGaussHeadRowSumsMatchesChain(t *testing.T) {
 			o := p.On(tp)
 			var res *ad.Var
 			if fused {
-				res = tp.GaussHeadRowSums(tp.Const(y), o, -5, 1e-6)
+				res = gaussHeadRowSums(tp, &gaussHeadOp{shift: -5, floor: 1e-6}, tp.Const(y), o)
 			} else {
 				res = gaussHeadChain(tp, tp.Const(y), o, -5, 1e-6)
 			}

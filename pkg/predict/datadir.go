@@ -1,0 +1,18 @@
+package predict
+
+import (
+	"path/filepath"
+
+	"github.com/mgpteam/mgp/pkg/train"
+)
+
+// SavedDataDir is the data.dir of the config saved in run's checkpoint:
+// the config's say in where the run's data lives; "" when the checkpoint
+// cannot be read (LoadRun then says why).
+func SavedDataDir(run string) string {
+	ck, err := train.LoadCheckpoint(filepath.Join(run, train.CheckpointFile))
+	if err != nil {
+		return ""
+	}
+	return ck.Config.Data.Dir
+}
