@@ -47,13 +47,13 @@ var recordCases = []recordCase{
 
 // preparedConfigs returns every run of the comparison spec belongs to
 // with its config as compare trains it.
-func preparedConfigs(t *testing.T, spec *sweep.Spec, _ recordCase) []sweep.Prepared {
+func preparedConfigs(t *testing.T, spec *sweep.Spec, s Settings) []sweep.Prepared {
 	t.Helper()
 	plan, err := sweep.Expand(spec, func(string) bool { return true })
 	if err != nil {
 		t.Fatal(err)
 	}
-	ps, err := sweep.Prepare(plan.Runs, sweep.PrepareOptions{})
+	ps, err := sweep.Prepare(plan.Runs, sweep.PrepareOptions{Config: splitConfig(s)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +101,7 @@ func TestRecordGolden(t *testing.T) {
 			rel, _ := filepath.Rel(out, f)
 			fmt.Fprintf(&got, "--- %s\n%s", rel, b)
 		}
-		for _, p := range preparedConfigs(t, spec, c) {
+		for _, p := range preparedConfigs(t, spec, s) {
 			fmt.Fprintf(&got, "run %s\n", p.ID())
 			checkFromRecord(t, c.name+" "+p.ID(), p.RunConfig, p.Config, p.Sets)
 		}
@@ -109,7 +109,7 @@ func TestRecordGolden(t *testing.T) {
 			rs := s
 			rs.Refit, rs.Iterations, rs.Latent = true, 777, c.latent
 			path, _ := RefitPaths(out, cand)
-			cfg, _, err := writeRefitConfig(path, cand, rs)
+			cfg, err := writeRefitConfig(path, cand, rs)
 			if err != nil {
 				t.Fatalf("%s refit %s: %v", c.name, cand, err)
 			}

@@ -67,6 +67,11 @@ type CompareSettings struct {
 	// iterations, GPCDE and SLGP every 500); 0: none, the model trains to
 	// its last iteration as the paper's protocol.
 	SelectEvery int
+	// SelectPredictive: compare chooses the model's predictive on the
+	// held-out part (eval.latent: select; its refit takes the choice of
+	// most splits). Only a LatentPredictive model has the choice: SLGP
+	// (GPCDE keeps its draws, as compare has always trained it).
+	SelectPredictive bool
 	// Rank places the model among compare's default candidates, from the
 	// simplest (1: a homoscedastic GP) to the most complex; 0: not a
 	// default candidate.

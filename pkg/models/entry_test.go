@@ -51,6 +51,9 @@ func TestEntryFacts(t *testing.T) {
 		if len(e.Caps.KernelKeys) > 0 && e.Caps.KernelKeys[0] != "kernel" || TakesKernel(name) != (len(e.Caps.KernelKeys) > 0) {
 			t.Errorf("%s: KernelKeys %v", name, e.Caps.KernelKeys)
 		}
+		if e.Compare.SelectPredictive && !e.Caps.LatentPredictive {
+			t.Errorf("%s: compare selects a predictive the model does not have", name)
+		}
 		cfg := e.NewConfig()
 		before := config.Values(cfg)
 		e.Compare.Configure(cfg)

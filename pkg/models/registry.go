@@ -24,7 +24,7 @@ var registry = map[string]Entry{
 		func(c *HeteroConfig) { c.M, c.MW = 100, 100 }),
 	"slgp": entry(DefaultSLGPConfig, NewSLGP, Entry{Label: "SLGP", Caps: Caps{LatentPredictive: true, MultiOutput: true, TrainsNN: true},
 		Compare: CompareSettings{Keys: keys("m", "d_w", "s", "beta", "bound", "prior", "noise_init", "nu0_init", "hidden", "inducing"),
-			SelectEvery: 500, Rank: 4}},
+			SelectEvery: 500, SelectPredictive: true, Rank: 4}},
 		func(c *SLGPConfig) {
 			c.M, c.DW, c.S, c.Beta, c.Bound, c.Prior = 100, 1, 10, 0.5, boundHybrid, priorNormal
 			c.NoiseInit, c.Nu0Init, c.Hidden, c.Design = 0.01, 0.01, []int{100, 100, 100}, designDirect
