@@ -9,6 +9,10 @@ import (
 	"github.com/mgpteam/mgp/pkg/config"
 )
 
+// Baseline is the paper's baseline, SGP: the model a run config holds
+// before its file names one (train.DefaultRunConfig).
+const Baseline = "sgp"
+
 var registry = map[string]Entry{
 	"sgp": entry(defaultSGPConfig, NewSGP, Entry{Label: "SGP", Caps: Caps{MultiOutput: true},
 		Compare: CompareSettings{Keys: keys("m"), Rank: 1}},

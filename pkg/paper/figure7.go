@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/plot"
 	"github.com/mgpteam/mgp/pkg/report"
 	"github.com/mgpteam/mgp/pkg/results"
@@ -16,10 +17,6 @@ import (
 
 // Figure7Models is the paper's model order of Fig. 7.
 var Figure7Models = []string{"sgp", "hnn", "svhgp", "shgp", "mdn", "dagp", "smgp", "cvae", "gpcde", "slgp"}
-
-// figure7Labels are the models' names on the figure.
-var figure7Labels = map[string]string{"sgp": "SGP", "hnn": "HNN", "svhgp": "SVHGP", "shgp": "SHGP", "mdn": "MDN",
-	"dagp": "DAGP", "smgp": "SMGP", "cvae": "CVAE", "gpcde": "GPCDE", "slgp": "SLGP"}
 
 // Figure7Options say which runs Figure7 draws and where.
 type Figure7Options struct {
@@ -81,9 +78,9 @@ func Figure7(stdout, stderr io.Writer, o Figure7Options) error {
 			fmt.Fprintf(stderr, "note: %s %s on %s: no finished runs; left out of the figure\n", m, v, p.dataset)
 			continue
 		}
-		names, values = append(names, figure7Labels[m]), append(values, nll)
+		names, values = append(names, models.Label(m)), append(values, nll)
 		runs += len(nll)
-		printFigure7Row(stdout, figure7Labels[m], v, nll)
+		printFigure7Row(stdout, models.Label(m), v, nll)
 	}
 	if len(values) == 0 {
 		return inputErr(fmt.Errorf("no finished runs of any model on %s under %s", p.dataset, p.tree))
