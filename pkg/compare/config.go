@@ -1,35 +1,32 @@
 package compare
 
 import (
-	"fmt"
 	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/train"
-	"go.yaml.in/yaml/v3"
 )
 
 // DefaultModels are the candidates when none are named: SGP, SHGP, SMGP and
-// SLGP in its recommended setting.
-var DefaultModels = []string{"sgp", "shgp", "smgp", "slgp"}
-
-// complexityOrder ranks the models from simplest: a homoscedastic GP, a
-// heteroscedastic one, a mixture, a latent-variable one. Models not listed
-// come after them, in the order they were given.
-var complexityOrder = []string{"sgp", "shgp", "smgp", "slgp"}
+// SLGP in its recommended setting (the models with a Compare.Rank in the
+// registry), from the simplest.
+var DefaultModels = models.CompareDefaults()
 
 // ComplexityOrder returns models (or candidates model-kernel) sorted from
-// simplest (complexityOrder of their models, then the rest in their given
-// order; the kernels of one model in their given order).
-func ComplexityOrder(models []string) []string {
-	out := slices.Clone(models)
+// simplest: the registry's Compare.Rank of their models (a homoscedastic
+// GP, a heteroscedastic one, a mixture, a latent-variable one), then the
+// models without a rank in their given order; the kernels of one model in
+// their given order.
+func ComplexityOrder(ms []string) []string {
+	out := slices.Clone(ms)
+	ranked := len(models.CompareDefaults())
 	rank := func(m string) int {
-		if i := slices.Index(complexityOrder, modelOf(m)); i >= 0 {
-			return i
+		if e, err := models.Lookup(modelOf(m)); err == nil && e.Compare.Rank > 0 {
+			return e.Compare.Rank - 1
 		}
-		return len(complexityOrder) + slices.Index(models, m)
+		return ranked + slices.Index(ms, m)
 	}
 	slices.SortStableFunc(out, func(a, b string) int { return rank(a) - rank(b) })
 	return out
@@ -71,34 +68,20 @@ var DefaultStop = train.StopConfig{Patience: 10, MinDelta: 0.01}
 // stopEvery is the held-out cadence of runs with early stopping.
 const stopEvery = 250
 
-// modelSettings are the model sections compare uses: the paper's UCI
-// settings (M = 100) and, for SLGP, the recommended one (fixed N(0, 1)
-// prior on w, small initial noise; configs/csv/slgp-recommended.yaml).
-// Models not listed get their registered defaults.
-var modelSettings = map[string]map[string]any{
-	"sgp":   {"m": 100},
-	"shgp":  {"m": 100, "m_w": 100},
-	"svhgp": {"m": 100, "m_w": 100},
-	"smgp":  {"m": 100, "t": 4, "s": 10, "lambda": 0.01},
-	"dagp":  {"m": 100, "t": 4, "s": 10, "lambda": 0.01},
-	"slgp": {"m": 100, "d_w": 1, "s": 10, "beta": 0.5, "bound": "hybrid", "prior": "normal",
-		"noise_init": 0.01, "nu0_init": 0.01, "hidden": []int{100, 100, 100}, "inducing": "direct"},
-	"gpcde": {"m": 100, "d_w": 1, "s": 10, "prior": "mlp", "hidden": []int{100, 100, 100}},
-	"hnn":   {"hidden": []int{100, 100, 100}},
-	"mdn":   {"hidden": []int{100, 100, 100}, "t": 4},
-	"cvae":  {"hidden": []int{100, 100, 100}, "d_w": 1, "s": 10, "decoder": "heteroscedastic"},
-}
-
-// selectEvery is the held-out selection cadence of the models that need
-// it (configs/sweeps/table3.yaml: the NN competitors every 100 iterations,
-// GPCDE and SLGP every 500); the others train to the last iteration as the
-// paper's protocol.
-var selectEvery = map[string]int{"hnn": 100, "mdn": 100, "cvae": 100, "gpcde": 500, "slgp": 500}
-
 // NeedsSelection reports whether compare trains model with held-out
-// selection (10 % of each training part).
-// A candidate name (model-kernel) counts as its model.
-func NeedsSelection(model string) bool { _, ok := selectEvery[modelOf(model)]; return ok }
+// selection (10 % of each training part): the registry's
+// Compare.SelectEvery. A candidate name (model-kernel) counts as its model.
+func NeedsSelection(model string) bool { return selectEvery(modelOf(model)) > 0 }
+
+// selectEvery is the held-out selection cadence compare trains model with
+// (0: none; models.CompareSettings.SelectEvery).
+func selectEvery(model string) int {
+	e, err := models.Lookup(model)
+	if err != nil {
+		return 0
+	}
+	return e.Compare.SelectEvery
+}
 
 // modelOf is the model of a candidate name (SplitCandidate).
 func modelOf(candidate string) string {
@@ -118,75 +101,4 @@ func DataName(base string) string {
 		return "data"
 	}
 	return s
-}
-
-// RunConfigYAML returns the run config of model (or of a candidate
-// model-kernel: the model with model.kernel set) for s: the model's
-// settings, the CSV with a random 90/10 split standardised on the training
-// rows only, Adam 0.005 on minibatches of 512, 200 predictive samples, and
-// held-out selection where NeedsSelection says so (for every model, with
-// early stopping, when s.Stop is enabled). The split seed and the
-// model seed are set per split by the sweep.
-func RunConfigYAML(candidate string, s Settings) ([]byte, error) {
-	model, kernel := SplitCandidate(candidate)
-	ms := map[string]any{"name": model}
-	for k, v := range modelSettings[model] {
-		ms[k] = v
-	}
-	if kernel != "" {
-		ms["kernel"] = kernel
-	}
-	if m, ok := ms["m"].(int); ok && s.NTrain > 0 {
-		ms["m"] = min(m, s.NTrain*9/10) // k-means needs M below the rows it trains on
-	}
-	if m, ok := ms["m_w"].(int); ok && s.NTrain > 0 {
-		ms["m_w"] = min(m, s.NTrain*9/10)
-	}
-	tr := map[string]any{"iterations": s.Iterations, "batch_size": 512, "lr": 0.005, "log_every": max(1, s.Iterations/10)}
-	ev := map[string]any{"samples": 200}
-	every, ok := selectEvery[model]
-	if s.Stop.Enabled() && !s.Refit {
-		if !ok || every > stopEvery {
-			every = stopEvery
-		}
-		ok = true
-		tr["stop"] = map[string]any{"patience": s.Stop.Patience, "min_delta": s.Stop.MinDelta}
-	}
-	if ok && !s.Refit {
-		tr["validation"] = 0.1
-		tr["select_every"] = max(1, min(every, s.Iterations/20))
-		if model == "slgp" {
-			ev["latent"] = train.LatentSelect
-		}
-	}
-	split := "random"
-	if s.Refit {
-		split = "none"
-		if s.Latent != "" {
-			ev["latent"] = string(s.Latent)
-		}
-	}
-	doc := map[string]any{
-		"model": ms,
-		"data": map[string]any{"name": s.Name, "kind": "csv", "path": s.Path, "target": []string{s.Target},
-			"split": split, "stats": "train"},
-		"train": tr,
-		"eval":  ev,
-	}
-	b, err := yaml.Marshal(doc)
-	if err != nil {
-		return nil, err
-	}
-	head := fmt.Sprintf("# %s on %s, written by mgp compare: a random 90/10 split per seed, statistics from\n"+
-		"# the training rows only (data.stats: train)", candidate, oneLine(s.Path))
-	switch {
-	case s.Refit:
-		head = fmt.Sprintf("# %s on %s, written by mgp compare --refit: the final fit on every row (data.split:\n"+
-			"# none, statistics of all rows, no test set) for %d iterations, the iteration chosen on the splits", candidate, oneLine(s.Path), s.Iterations)
-	case s.Stop.Enabled():
-		head += fmt.Sprintf(", 10 %% of the training rows held out to select the iteration and stop early (train.stop; at most %d iterations)", s.Iterations)
-	case NeedsSelection(model):
-		head += ", 10 % of the training rows held out to select the iteration"
-	}
-	return append([]byte(head+".\n"), b...), nil
 }

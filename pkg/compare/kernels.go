@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/sweep"
 )
@@ -77,26 +78,35 @@ func checkKernels(ms, kernels []string) error {
 	return nil
 }
 
-// kernelVariants writes the sweep file's variants, one per kernel, named
-// by it, so that every model runs with every kernel
+// kernelVariants are the sweep's variants, one per kernel, named by it,
+// so that every model runs with every kernel
 // (runs/<data>/<model>/<kernel>/s<k>): se sets nothing (it is every
 // model's default, so its runs are those of a comparison without kernels)
 // and applies to all; another kernel sets model.kernel for the models that
 // take one (models.TakesKernel) and is left out when none does. Nothing
-// without kernels.
-func kernelVariants(ms, kernels []string) []variantDoc {
+// without kernels. from is the sweep file, where the overrides are written.
+func kernelVariants(ms, kernels []string, from string) []sweep.Variant {
 	if len(kernels) == 0 {
 		return nil
 	}
 	takers := slices.DeleteFunc(slices.Clone(ms), func(m string) bool { return !models.TakesKernel(m) })
-	var out []variantDoc
+	var out []sweep.Variant
 	for _, k := range kernels {
 		switch {
 		case k == models.KernelSE:
-			out = append(out, variantDoc{Name: k})
+			out = append(out, sweep.Variant{Name: k})
 		case len(takers) > 0:
-			out = append(out, variantDoc{Name: k, Models: takers, Set: map[string]string{"model.kernel": k}})
+			out = append(out, sweep.Variant{Name: k, Models: takers, Set: sweep.Overrides{config.Text("model.kernel", k, from)}})
 		}
 	}
 	return out
+}
+
+// runKernel is the kernel the sweep run r sets (its variant's
+// model.kernel; "" for se and without kernels).
+func runKernel(r sweep.Run) string {
+	if r.Variant == sweep.DefaultVariant || r.Variant == models.KernelSE {
+		return ""
+	}
+	return r.Variant
 }

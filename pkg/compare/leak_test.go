@@ -12,10 +12,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/train"
-	"go.yaml.in/yaml/v3"
 )
 
 // writeCSV writes rows (x, y) to dir/name.
@@ -37,15 +35,7 @@ func writeCSV(t *testing.T, dir, name string, x, y []float64) string {
 // path, split seed 0, without a run directory.
 func runCompareConfig(t *testing.T, model, path string, iters int) *train.Outcome {
 	t.Helper()
-	b, err := RunConfigYAML(model, Settings{Name: "leak", Path: path, Target: "y", Iterations: iters, NTrain: 180})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var doc yaml.Node
-	if err := yaml.Unmarshal(b, &doc); err != nil {
-		t.Fatal(err)
-	}
-	cfg, err := train.DecodeRunConfig(&doc, []config.Override{})
+	cfg, err := RunConfig(model, Settings{Name: "leak", Path: path, Target: "y", Iterations: iters, NTrain: 180})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -39,8 +39,9 @@ type Refit struct {
 // included, the median over the
 // splits of the selected iteration, at least 1; otherwise every split's
 // iterations), why, and the predictive (for a latent model whose splits
-// chose between the draws and the plug-in predictive, the one most splits
-// chose, draws on a tie; "" otherwise).
+// chose between the draws and the plug-in predictive (its registry entry's
+// Compare.SelectPredictive), the one most splits chose, draws on a tie;
+// "" otherwise).
 func RefitPlan(s ModelSummary, iterations int) (iters int, from string, latent models.Predictive) {
 	if len(s.Splits) == 0 || s.Splits[0].SelectedIter == 0 {
 		return iterations, fmt.Sprintf("as on every split (%s has no held-out selection: it trains to the last iteration)", s.Model), ""
@@ -62,7 +63,7 @@ func RefitPlan(s ModelSummary, iterations int) (iters int, from string, latent m
 	iters = max(1, med)
 	from = fmt.Sprintf("the median of the iterations %s selected on the held-out 10 %% of its %d splits' training rows %v",
 		s.Model, k, sel)
-	if modelOf(s.Model) == "slgp" {
+	if e, err := models.Lookup(modelOf(s.Model)); err == nil && e.Compare.SelectPredictive {
 		latent = models.Draws
 		if 2*plugIn > k {
 			latent = models.PlugIn

@@ -9,7 +9,6 @@ import (
 
 	"github.com/mgpteam/mgp/pkg/results"
 	"github.com/mgpteam/mgp/pkg/rundir"
-	"github.com/mgpteam/mgp/pkg/sweep"
 	"github.com/mgpteam/mgp/pkg/train"
 )
 
@@ -27,7 +26,7 @@ func refitChosen(ctx context.Context, o Options, rep *Report, set Settings) erro
 	iters, from, latent := RefitPlan(s, set.Iterations)
 	set.Refit, set.Iterations, set.Latent = true, iters, latent
 	cfgPath, runDir := RefitPaths(o.Out, chosen)
-	cfg, locate, err := writeRefitConfig(cfgPath, chosen, set)
+	cfg, err := writeRefitConfig(cfgPath, chosen, set)
 	if err != nil {
 		return err
 	}
@@ -39,7 +38,7 @@ func refitChosen(ctx context.Context, o Options, rep *Report, set Settings) erro
 			Version: o.Version, Restart: true, ResumeHint: o.ResumeHint,
 		})
 		if err != nil {
-			return locate(err)
+			return err
 		}
 		res = oc.Result
 	}
@@ -55,20 +54,24 @@ func refitChosen(ctx context.Context, o Options, rep *Report, set Settings) erro
 		Iterations: iters, IterationsFrom: from, Latent: latent, NoTest: res.NoTest, TrainSeconds: Num(res.TrainSeconds)})
 }
 
-// writeRefitConfig writes the refit's run config to path and returns it
-// decoded, with the function that locates a later error's key in it.
-func writeRefitConfig(path, model string, set Settings) (train.RunConfig, func(error) error, error) {
-	b, err := RunConfigYAML(model, set)
+// writeRefitConfig returns the refit's run config (RunConfig's for model
+// and set) and writes its record to path.
+func writeRefitConfig(path, model string, set Settings) (train.RunConfig, error) {
+	cfg, err := RunConfig(model, set)
 	if err != nil {
-		return train.RunConfig{}, nil, err
+		return train.RunConfig{}, err
+	}
+	b, err := runConfigRecord(model, set, cfg)
+	if err != nil {
+		return train.RunConfig{}, err
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return train.RunConfig{}, nil, err
+		return train.RunConfig{}, err
 	}
 	if err := results.WriteFileAtomic(path, func(w io.Writer) error { _, err := w.Write(b); return err }); err != nil {
-		return train.RunConfig{}, nil, err
+		return train.RunConfig{}, err
 	}
-	return sweep.ParseRunConfig(path, b, nil)
+	return cfg, nil
 }
 
 // finishedRefit returns the result of a finished refit in dir trained

@@ -93,7 +93,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	}
 	fmt.Fprintf(o.Stdout, "compare %s (target %s, %d rows, %d inputs): %s on %d splits, %d iterations each: %d runs in %s\n",
 		o.Data, o.Target, tbl.Rows(), len(tbl.Inputs), strings.Join(cands, ", "), o.Splits, o.Iterations, len(plan.Runs), o.Out)
-	if err := runSplits(ctx, o, spec, plan.Runs); err != nil {
+	if err := runSplits(ctx, o, set, spec, plan.Runs); err != nil {
 		return nil, err
 	}
 	rep, err := Build(o.Out, cands, plan.Runs, Meta{Data: o.Data, Target: o.Target, Inputs: tbl.Inputs,

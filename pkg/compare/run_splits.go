@@ -24,11 +24,11 @@ func (e *FailedRunsError) Error() string {
 	return fmt.Sprintf("%d of %d runs failed (each run's %s under %s says why)", e.Failed, e.Total, sweep.ErrorFile, e.Dir)
 }
 
-// runSplits trains every model on every split through the sweep, o.Jobs
-// at a time, skipping finished runs and resuming half-done ones; a
+// runSplits trains every model on every split through the sweep (the
+// configs splitConfig builds for set), o.Jobs at a time, skipping finished runs and resuming half-done ones; a
 // finished run trained on other data is refused (checkRunData).
-func runSplits(ctx context.Context, o Options, spec *sweep.Spec, runs []sweep.Run) error {
-	ps, err := sweep.Prepare(runs, sweep.PrepareOptions{DataDir: func(string) string { return o.DataDir }})
+func runSplits(ctx context.Context, o Options, set Settings, spec *sweep.Spec, runs []sweep.Run) error {
+	ps, err := sweep.Prepare(runs, sweep.PrepareOptions{Config: splitConfig(set), DataDir: func(string) string { return o.DataDir }})
 	if err != nil {
 		return err
 	}

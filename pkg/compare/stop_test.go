@@ -4,25 +4,15 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/train"
-	"go.yaml.in/yaml/v3"
 )
 
-// decodeCompareConfig decodes compare's run config of model for s.
+// decodeCompareConfig returns compare's run config of model for s.
 func decodeCompareConfig(t *testing.T, model string, s Settings) train.RunConfig {
 	t.Helper()
-	b, err := RunConfigYAML(model, s)
+	cfg, err := RunConfig(model, s)
 	if err != nil {
-		t.Fatal(err)
-	}
-	var doc yaml.Node
-	if err := yaml.Unmarshal(b, &doc); err != nil {
-		t.Fatal(err)
-	}
-	cfg, err := train.DecodeRunConfig(&doc, []config.Override{})
-	if err != nil {
-		t.Fatalf("%s: %v\n%s", model, err, b)
+		t.Fatalf("%s: %v", model, err)
 	}
 	return cfg
 }

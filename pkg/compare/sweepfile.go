@@ -9,6 +9,7 @@ import (
 	"github.com/mgpteam/mgp/pkg/inputerr"
 	"github.com/mgpteam/mgp/pkg/results"
 	"github.com/mgpteam/mgp/pkg/sweep"
+	"github.com/mgpteam/mgp/pkg/train"
 )
 
 // The files and directories of a compare directory besides DataFile.
@@ -23,15 +24,20 @@ const (
 	BestLink = "best"
 )
 
-// WriteSweep writes every model's run config and the sweep file into out,
-// with one variant per kernel when kernels is not empty (kernelVariants),
-// and returns the sweep, read back through sweep.ReadSpec (so it is checked
-// as any sweep file). A config already there with other content (other
-// iterations, another data file) is refused (a *ChangedSettingsError):
-// finished runs would be taken for runs with the new settings.
+// WriteSweep writes every model's run config (RunConfig's, as its record
+// runConfigRecord) and the sweep file into out, with one variant per
+// kernel when kernels is not empty (kernelVariants), and returns the sweep
+// (checked as any sweep file; its runs' configs are splitConfig's). A
+// config already there with other content (other iterations, another data
+// file) is refused (a *ChangedSettingsError): finished runs would be taken
+// for runs with the new settings.
 func WriteSweep(out string, models, kernels []string, splits int, s Settings) (*sweep.Spec, error) {
 	for _, m := range models {
-		b, err := RunConfigYAML(m, s)
+		cfg, err := RunConfig(m, s)
+		if err != nil {
+			return nil, err
+		}
+		b, err := runConfigRecord(m, s, cfg)
 		if err != nil {
 			return nil, err
 		}
@@ -39,15 +45,26 @@ func WriteSweep(out string, models, kernels []string, splits int, s Settings) (*
 			return nil, err
 		}
 	}
-	b, err := sweepYAML(out, models, kernels, splits, s)
-	if err != nil {
+	spec := sweepSpec(out, models, kernels, splits, s)
+	if err := sweep.WriteSpec(filepath.Join(out, SweepFile), sweepHead(out, splits, s), spec); err != nil {
 		return nil, err
 	}
-	path := filepath.Join(out, SweepFile)
-	if err := results.WriteFileAtomic(path, func(w io.Writer) error { _, err := w.Write(b); return err }); err != nil {
-		return nil, err
+	return spec, nil
+}
+
+// splitConfig returns the config of a run of the comparison's sweep: its
+// model's RunConfig for s, with its variant's kernel, and its seed as the
+// split and the model seed (the config its record, the model's file with
+// the sweep's overrides, gives).
+func splitConfig(s Settings) func(r sweep.Run) (train.RunConfig, error) {
+	return func(r sweep.Run) (train.RunConfig, error) {
+		cfg, err := RunConfig(Candidate(r.Model, runKernel(r)), s)
+		if err != nil {
+			return cfg, err
+		}
+		cfg.Data.SplitSeed, cfg.Train.Seed = r.Seed, r.Seed
+		return cfg, nil
 	}
-	return sweep.ReadSpec(path)
 }
 
 // writeOnce writes b to path unless path holds it already; other content

@@ -46,6 +46,12 @@ func Uint(key string, v uint64, from string) Override {
 	return Override{Key: key, Value: n, From: from}
 }
 
+// Text returns the override key: v for the text v (a string even where
+// it reads as a number or a boolean), written at from.
+func Text(key, v, from string) Override {
+	return Override{Key: key, Value: &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: v}, From: from}
+}
+
 // String renders o as key=value, the form --set takes.
 func (o Override) String() string { return o.Key + "=" + text(o.Value) }
 

@@ -37,7 +37,4 @@ func KernelNames() []string { return gp.KernelNames() }
 
 // TakesKernel reports whether the registered model name has a model.kernel
 // key (its GPs' kernel is selectable); false for an unknown name.
-func TakesKernel(name string) bool {
-	e, err := Lookup(name)
-	return err == nil && slices.Contains(config.Keys(e.NewConfig()), "kernel")
-}
+func TakesKernel(name string) bool { return HasKey(name, "kernel") }

@@ -2,58 +2,52 @@ package models
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
+
+	"github.com/mgpteam/mgp/pkg/config"
 )
 
-// Entry is one registered model. The run config's model section is decoded
-// (strictly, before any data is read) into the struct NewConfig returns,
-// whose fields name their keys with `mapstructure` tags; Build then
-// constructs the model for the data.
-//
-// A config struct may also implement, with a pointer receiver or not:
-//   - Validate() error: checks its values without data and returns a
-//     *config.KeyError naming the key; it runs before the data loads;
-//   - KeyHint(key string) string: more to say about a key it lacks,
-//     appended to the unknown-key error (GPCDE about SLGP's keys).
-type Entry struct {
-	// NewConfig returns a pointer to a new config struct holding the
-	// model's defaults.
-	NewConfig func() any
-	// Build constructs the model from the decoded config (a pointer of the
-	// type NewConfig returns) and the data's Spec.
-	Build func(cfg any, spec Spec) (Model, error)
-}
-
-// entry registers a model by its defaults and its constructor.
-func entry[C any, M Model](defaults func() C, build func(C, Spec) (M, error)) Entry {
-	return Entry{
-		NewConfig: func() any { c := defaults(); return &c },
-		Build: func(cfg any, spec Spec) (Model, error) {
-			c, ok := cfg.(*C)
-			if !ok {
-				return nil, fmt.Errorf("model config %T: want %T", cfg, c)
-			}
-			m, err := build(*c, spec)
-			if err != nil {
-				return nil, err
-			}
-			return m, nil
-		},
-	}
-}
+// Baseline is the paper's baseline, SGP: the model a run config holds
+// before its file names one (train.DefaultRunConfig).
+const Baseline = "sgp"
 
 var registry = map[string]Entry{
-	"sgp":   entry(defaultSGPConfig, NewSGP),
-	"shgp":  entry(defaultHeteroConfig, NewSHGP),
-	"smgp":  entry(DefaultSMGPConfig, NewSMGP),
-	"svhgp": entry(defaultHeteroConfig, NewSVHGP),
-	"slgp":  entry(DefaultSLGPConfig, NewSLGP),
-	"gpcde": entry(DefaultGPCDEConfig, NewGPCDE),
-	"dagp":  entry(DefaultDAGPConfig, NewDAGP),
-	"hnn":   entry(defaultHNNConfig, NewHNN),
-	"mdn":   entry(defaultMDNConfig, NewMDN),
-	"cvae":  entry(defaultCVAEConfig, NewCVAE),
+	"sgp": entry(defaultSGPConfig, NewSGP, Entry{Label: "SGP", Caps: Caps{MultiOutput: true},
+		Compare: CompareSettings{Keys: keys("m"), Rank: 1}},
+		func(c *SGPConfig) { c.M = 100 }),
+	"shgp": entry(defaultHeteroConfig, NewSHGP, Entry{Label: "SHGP",
+		Compare: CompareSettings{Keys: keys("m", "m_w"), Rank: 2}},
+		func(c *HeteroConfig) { c.M, c.MW = 100, 100 }),
+	"smgp": entry(DefaultSMGPConfig, NewSMGP, Entry{Label: "SMGP",
+		Compare: CompareSettings{Keys: keys("m", "t", "s", "lambda"), Rank: 3}},
+		func(c *SMGPConfig) { c.M, c.T, c.S, c.Lambda = 100, 4, 10, 0.01 }),
+	"svhgp": entry(defaultHeteroConfig, NewSVHGP, Entry{Label: "SVHGP",
+		Compare: CompareSettings{Keys: keys("m", "m_w")}},
+		func(c *HeteroConfig) { c.M, c.MW = 100, 100 }),
+	"slgp": entry(DefaultSLGPConfig, NewSLGP, Entry{Label: "SLGP", Caps: Caps{LatentPredictive: true, MultiOutput: true, TrainsNN: true},
+		Compare: CompareSettings{Keys: keys("m", "d_w", "s", "beta", "bound", "prior", "noise_init", "nu0_init", "hidden", "inducing"),
+			SelectEvery: 500, SelectPredictive: true, Rank: 4}},
+		func(c *SLGPConfig) {
+			c.M, c.DW, c.S, c.Beta, c.Bound, c.Prior = 100, 1, 10, 0.5, boundHybrid, priorNormal
+			c.NoiseInit, c.Nu0Init, c.Hidden, c.Design = 0.01, 0.01, []int{100, 100, 100}, designDirect
+		}),
+	"gpcde": entry(DefaultGPCDEConfig, NewGPCDE, Entry{Label: "GPCDE", Caps: Caps{LatentPredictive: true, MultiOutput: true, TrainsNN: true},
+		Compare: CompareSettings{Keys: keys("m", "d_w", "s", "prior", "hidden"), SelectEvery: 500}},
+		func(c *GPCDEConfig) { c.M, c.DW, c.S, c.Prior, c.Hidden = 100, 1, 10, priorMLP, []int{100, 100, 100} }),
+	"dagp": entry(DefaultDAGPConfig, NewDAGP, Entry{Label: "DAGP",
+		Compare: CompareSettings{Keys: keys("m", "t", "s", "lambda")}},
+		func(c *DAGPConfig) { c.M, c.T, c.S, c.Lambda = 100, 4, 10, 0.01 }),
+	"hnn": entry(defaultHNNConfig, NewHNN, Entry{Label: "HNN", Caps: Caps{MultiOutput: true, TrainsNN: true},
+		Compare: CompareSettings{Keys: keys("hidden"), SelectEvery: 100}},
+		func(c *HNNConfig) { c.Hidden = []int{100, 100, 100} }),
+	"mdn": entry(defaultMDNConfig, NewMDN, Entry{Label: "MDN", Caps: Caps{MultiOutput: true, TrainsNN: true},
+		Compare: CompareSettings{Keys: keys("hidden", "t"), SelectEvery: 100}},
+		func(c *MDNConfig) { c.Hidden, c.T = []int{100, 100, 100}, 4 }),
+	"cvae": entry(defaultCVAEConfig, NewCVAE, Entry{Label: "CVAE", Caps: Caps{MultiOutput: true, TrainsNN: true},
+		Compare: CompareSettings{Keys: keys("hidden", "d_w", "s", "decoder"), SelectEvery: 100}},
+		func(c *CVAEConfig) { c.Hidden, c.DW, c.S, c.Decoder = []int{100, 100, 100}, 1, 10, decoderHetero }),
 }
 
 // Names lists the registered model names, sorted.
@@ -88,4 +82,33 @@ func New(name string, decode func(cfg any) error, spec Spec) (Model, error) {
 		return nil, err
 	}
 	return e.Build(cfg, spec)
+}
+
+// Label returns the display label of the model called name ("SGP"), or
+// name in capitals when no model is registered under it.
+func Label(name string) string {
+	if e, err := Lookup(name); err == nil {
+		return e.Label
+	}
+	return strings.ToUpper(name)
+}
+
+// CompareDefaults lists mgp compare's default candidates (the models with
+// a Compare.Rank), from the simplest.
+func CompareDefaults() []string {
+	var out []string
+	for _, n := range Names() {
+		if registry[n].Compare.Rank > 0 {
+			out = append(out, n)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return registry[out[i]].Compare.Rank < registry[out[j]].Compare.Rank })
+	return out
+}
+
+// HasKey reports whether the registered model name has the config key
+// (model.<key>); false for an unknown name.
+func HasKey(name, key string) bool {
+	e, err := Lookup(name)
+	return err == nil && slices.Contains(config.Keys(e.NewConfig()), key)
 }

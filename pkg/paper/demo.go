@@ -64,8 +64,8 @@ func DefaultDemoModels() []string {
 func toyRunConfig(model, toy string, iters int, seed uint64) train.RunConfig {
 	cfg := train.DefaultRunConfig()
 	set := map[string]any{"m": 50}
-	if model == "slgp" {
-		set["inducing"] = "encoded" // models.md §5.3: design E on the toys
+	if models.HasKey(model, "inducing") {
+		set["inducing"] = "encoded" // SLGP's design E on the toys (models.md §5.3)
 	}
 	cfg.Model = train.MustModelConfig(model, set)
 	cfg.Data = train.DataConfig{Name: toy, SplitSeed: seed}

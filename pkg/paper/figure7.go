@@ -5,8 +5,8 @@ import (
 	"io"
 	"math"
 	"slices"
-	"strings"
 
+	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/paper/values"
 	"github.com/mgpteam/mgp/pkg/plot"
 	"github.com/mgpteam/mgp/pkg/results"
@@ -79,9 +79,9 @@ func Figure7(stdout, stderr io.Writer, o Figure7Options) error {
 			fmt.Fprintf(stderr, "note: %s %s on %s: no finished runs; left out of the figure\n", m, v, p.dataset)
 			continue
 		}
-		names, values = append(names, strings.ToUpper(m)), append(values, nll)
+		names, values = append(names, models.Label(m)), append(values, nll)
 		runs += len(nll)
-		printFigure7Row(stdout, strings.ToUpper(m), v, nll)
+		printFigure7Row(stdout, models.Label(m), v, nll)
 	}
 	if len(values) == 0 {
 		return inputErr(fmt.Errorf("no finished runs of any model on %s under %s", p.dataset, p.tree))

@@ -28,6 +28,10 @@ type Prepared struct {
 type PrepareOptions struct {
 	// Load reads a run's config (nil: LoadRunConfig).
 	Load ConfigLoader
+	// Config, when set, returns a run's config built in code (mgp
+	// compare's), in place of Load reading the run's file with its
+	// overrides; errors later found in it name their key but no line.
+	Config func(r Run) (train.RunConfig, error)
 	// DataDir returns the data directory of a run whose config sets
 	// data.dir to configDir (nil: configDir itself).
 	DataDir func(configDir string) string
@@ -55,7 +59,7 @@ func Prepare(runs []Run, o PrepareOptions) ([]Prepared, error) {
 		}
 	}
 	for _, r := range runs {
-		cfg, locate, err := o.Load(r.Config, r.Sets)
+		cfg, locate, err := load(o, r)
 		if err != nil {
 			msg := fmt.Sprintf("%s: %v", r.ID(), err)
 			if errors.Is(err, os.ErrNotExist) {
@@ -81,6 +85,15 @@ func Prepare(runs []Run, o PrepareOptions) ([]Prepared, error) {
 		return nil, &inputerr.Error{Err: fmt.Errorf("the sweep's run configs have problems; nothing was run:\n  %s", strings.Join(problems, "\n  "))}
 	}
 	return out, nil
+}
+
+// load returns r's config: o.Config's when set, else o.Load's.
+func load(o PrepareOptions, r Run) (train.RunConfig, func(error) error, error) {
+	if o.Config != nil {
+		cfg, err := o.Config(r)
+		return cfg, nil, err
+	}
+	return o.Load(r.Config, r.Sets)
 }
 
 // mismatch checks that cfg trains r's model on r's data set, filling in

@@ -13,7 +13,8 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// Spec is a sweep file.
+// Spec is a sweep file: ReadSpec reads one, and a program may build one
+// in code and write it with WriteSpec (the keys left empty are left out).
 type Spec struct {
 	// Name labels the sweep in logs.
 	Name string `yaml:"name"`
@@ -22,28 +23,28 @@ type Spec struct {
 	// Out is the results tree; every run gets Out/<dataset>/<model>/<variant>/s<seed>.
 	Out string `yaml:"out"`
 	// Datasets, Models and Seeds span the grid.
-	Datasets []string `yaml:"datasets"`
-	Models   []string `yaml:"models"`
+	Datasets []string `yaml:"datasets,flow"`
+	Models   []string `yaml:"models,flow"`
 	Seeds    Seeds    `yaml:"seeds"`
 	// Config is the run-config path template; {dataset} and {model} are
 	// replaced, e.g. configs/uci/{dataset}-{model}.yaml.
 	Config string `yaml:"config"`
 	// Set holds overrides (key: value) applied to every run.
-	Set Overrides `yaml:"set"`
+	Set Overrides `yaml:"set,omitempty"`
 	// Variants are named override sets; each run of the grid is made once
 	// per variant. None means one variant, "default", with no overrides.
-	Variants []Variant `yaml:"variants"`
+	Variants []Variant `yaml:"variants,omitempty"`
 	// Headline declares the rows of the headline table that
 	// `mgp table --sweep` writes from Out: one row per entry, in the
 	// file's order, each naming a model of the sweep and one of its
 	// variants that applies to that model (so the sweep runs what the
 	// table shows). None: no headline table.
-	Headline []HeadlineEntry `yaml:"headline"`
+	Headline []HeadlineEntry `yaml:"headline,omitempty"`
 	// Notes are Markdown items that the headline table lists under "where
 	// we differ from the paper and why"; relative links in them are
 	// relative to the working directory (the repository root), as every
 	// path of a sweep file, and are rewritten for the table's location.
-	Notes []string `yaml:"notes"`
+	Notes []string `yaml:"notes,omitempty"`
 
 	path string
 }
@@ -57,10 +58,10 @@ type HeadlineEntry struct {
 	// ("default" when the sweep lists none).
 	Variant string `yaml:"variant"`
 	// Label names the row (default: the model's name in capitals).
-	Label string `yaml:"label"`
+	Label string `yaml:"label,omitempty"`
 	// Note says, in the footnote that states the row's protocol, why this
 	// variant is the headline (free Markdown text, optional).
-	Note string `yaml:"note"`
+	Note string `yaml:"note,omitempty"`
 }
 
 // Variant is a named set of overrides, optionally only for some models or
@@ -69,11 +70,11 @@ type Variant struct {
 	// Name labels the variant (a path component: letters, digits, . _ = -).
 	Name string `yaml:"name"`
 	// Models restricts the variant to these models (empty: all).
-	Models []string `yaml:"models"`
+	Models []string `yaml:"models,flow,omitempty"`
 	// Set holds the variant's overrides for every data set.
-	Set Overrides `yaml:"set"`
+	Set Overrides `yaml:"set,omitempty"`
 	// PerDataset holds overrides for single data sets, on top of Set.
-	PerDataset map[string]Overrides `yaml:"per_dataset"`
+	PerDataset map[string]Overrides `yaml:"per_dataset,omitempty"`
 }
 
 // Seeds is a list of non-negative seeds, written as a YAML list of

@@ -138,7 +138,7 @@ const (
 // are the only defaults: a config file is decoded over them.
 func DefaultRunConfig() RunConfig {
 	return RunConfig{
-		Model: MustModelConfig("sgp", nil),
+		Model: MustModelConfig(models.Baseline, nil),
 		Data:  DataConfig{Split: "random", Stats: "full"},
 		Train: TrainConfig{Iterations: 20000, BatchSize: 512, LR: 0.005, LogEvery: 1000, TraceEvery: 100},
 		Eval:  EvalConfig{Samples: 200},
