@@ -30,6 +30,12 @@ func runConfigRecord(candidate string, s Settings, cfg train.RunConfig) ([]byte,
 	}
 	t := cfg.Train
 	tr := map[string]any{"iterations": t.Iterations, "batch_size": t.BatchSize, "lr": t.LR, "log_every": t.LogEvery}
+	if t.Optimizer != "" {
+		tr["optimizer"] = t.Optimizer
+	}
+	if t.SelectBy != "" {
+		tr["select_by"] = t.SelectBy
+	}
 	if t.Stop.Enabled() {
 		tr["stop"] = map[string]any{"patience": t.Stop.Patience, "min_delta": t.Stop.MinDelta}
 	}
@@ -39,6 +45,9 @@ func runConfigRecord(candidate string, s Settings, cfg train.RunConfig) ([]byte,
 	ev := map[string]any{"samples": cfg.Eval.Samples}
 	if cfg.Eval.Latent != "" {
 		ev["latent"] = cfg.Eval.Latent
+	}
+	if cfg.Eval.DensityDraws > 0 {
+		ev["density_draws"] = cfg.Eval.DensityDraws
 	}
 	d := cfg.Data
 	doc := map[string]any{

@@ -1,6 +1,7 @@
 package compare
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -9,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 
+	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/results"
 	"github.com/mgpteam/mgp/pkg/sweep"
 )
@@ -54,7 +56,27 @@ type Report struct {
 	Refit *Refit `json:"refit,omitempty"`
 	// Figures maps each figure's role to its file (relative to DIR).
 	Figures map[string]string `json:"figures,omitempty"`
+	// Score is what the ranking compares: "density" (every run's own
+	// predictive density, DensityNLL) or "kde" (the paper's KDE NLL, for
+	// runs written without the density).
+	Score string `json:"score,omitempty"`
+	// SplitRows lists each split's test rows (0-based data rows of the
+	// CSV after its header, ascending), so that any other tool can be
+	// scored on the identical splits (scripts/analysis/sklearn_yardstick.py).
+	SplitRows []SplitRows `json:"split_rows,omitempty"`
 }
+
+// SplitRows is one split's test rows.
+type SplitRows struct {
+	Seed     uint64 `json:"seed"`
+	TestRows []int  `json:"test_rows"`
+}
+
+// The values of Report.Score.
+const (
+	ScoreDensity = "density"
+	ScoreKDE     = "kde"
+)
 
 // protocolText is Report.Protocol; selection names the models that held
 // out part of their training rows.
@@ -75,6 +97,7 @@ func Build(out string, models []string, runs []sweep.Run, meta Meta) (*Report, e
 	nll := map[string][]float64{}
 	byModel := map[string]ModelSummary{}
 	var errs []error
+	byDensity := true
 	for _, m := range models {
 		var splits []SplitMetrics
 		for _, r := range runs {
@@ -87,13 +110,23 @@ func Build(out string, models []string, runs []sweep.Run, meta Meta) (*Report, e
 				continue
 			}
 			splits = append(splits, sp)
-			nll[m] = append(nll[m], float64(sp.NLL))
 		}
 		byModel[m] = Summarise(m, splits)
+		byDensity = byDensity && allDensity(splits)
 	}
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
+	rep.Score = ScoreKDE
+	if byDensity {
+		rep.Score = ScoreDensity
+	}
+	for _, m := range models {
+		for _, sp := range byModel[m].Splits {
+			nll[m] = append(nll[m], float64(sp.RankScore(byDensity)))
+		}
+	}
+	rep.SplitRows = splitRows(meta.Rows, runs)
 	d, err := Decide(models, nll)
 	if err != nil {
 		return nil, err
@@ -162,4 +195,21 @@ func WriteReport(out string, rep *Report) error {
 		_, err := io.WriteString(w, Markdown(rep))
 		return err
 	})
+}
+
+// splitRows returns the test rows of the splits the runs were trained on,
+// by split seed (data.RandomSplit of rows data rows, as the runs made
+// them).
+func splitRows(rows int, runs []sweep.Run) []SplitRows {
+	var out []SplitRows
+	for _, r := range runs {
+		if slices.ContainsFunc(out, func(s SplitRows) bool { return s.Seed == r.Seed }) {
+			continue
+		}
+		test := slices.Clone(data.RandomSplit(rows, r.Seed).Test)
+		slices.Sort(test)
+		out = append(out, SplitRows{Seed: r.Seed, TestRows: test})
+	}
+	slices.SortFunc(out, func(a, b SplitRows) int { return cmp.Compare(a.Seed, b.Seed) })
+	return out
 }

@@ -36,6 +36,9 @@ func RunConfig(candidate string, s Settings) (train.RunConfig, error) {
 	cfg.Data = train.DataConfig{Name: s.Name, Kind: "csv", Path: s.Path, Target: []string{s.Target}, Split: "random", Stats: "train"}
 	cfg.Train.Iterations, cfg.Train.BatchSize, cfg.Train.LR, cfg.Train.LogEvery = s.Iterations, 512, 0.005, max(1, s.Iterations/10)
 	cfg.Eval.Samples = 200
+	// Every run is also scored, and selected, by its own predictive
+	// density: the ranking's score (Report.Score).
+	cfg.Eval.DensityDraws = DensityDraws
 	every := e.Compare.SelectEvery
 	selects := every > 0
 	if s.Stop.Enabled() && !s.Refit {
@@ -47,9 +50,18 @@ func RunConfig(candidate string, s Settings) (train.RunConfig, error) {
 	}
 	if selects && !s.Refit {
 		cfg.Train.Validation = 0.1
+		cfg.Train.SelectBy = train.SelectByDensity
 		cfg.Train.SelectEvery = max(1, min(every, s.Iterations/20))
 		if e.Compare.SelectPredictive {
 			cfg.Eval.Latent = train.LatentSelect
+		}
+	}
+	if e.Compare.LBFGS && s.NTrain > 0 && s.NTrain <= FullBatchRows {
+		// Full-batch L-BFGS: it converges in hundreds of iterations, so
+		// the held-out checks come every LBFGSSelectEvery of them.
+		cfg.Train.Optimizer, cfg.Train.BatchSize = train.OptimizerLBFGS, 0
+		if cfg.Train.SelectEvery > 0 {
+			cfg.Train.SelectEvery = min(cfg.Train.SelectEvery, LBFGSSelectEvery)
 		}
 	}
 	if s.Refit {
@@ -61,6 +73,21 @@ func RunConfig(candidate string, s Settings) (train.RunConfig, error) {
 	}
 	return cfg, nil
 }
+
+// FullBatchRows is the most training rows on which compare trains the
+// models that can (models.CompareSettings.LBFGS) with full-batch L-BFGS
+// instead of minibatch Adam: one objective evaluation then costs
+// O(N M² + M³), about 10 ms at N = 5,000 and M = 100.
+const FullBatchRows = 5000
+
+// LBFGSSelectEvery is the held-out cadence of L-BFGS runs (in L-BFGS
+// iterations, each a few objective evaluations).
+const LBFGSSelectEvery = 10
+
+// DensityDraws is compare's eval.density_draws: the predictive mixture
+// components of the models without a closed-form density (SMGP, DAGP,
+// SLGP, GPCDE, CVAE) in every held-out check and test score.
+const DensityDraws = 500
 
 // capInducing lowers the config's inducing-point keys (m, m_w) to at most
 // n where it has them.

@@ -17,9 +17,13 @@ type SplitMetrics struct {
 	Dir string `json:"dir"`
 	// NLL is the KDE test NLL, CRPS the mean CRPS and RMSE the predictive
 	// mean's error, all on the original y scale.
-	NLL  Num `json:"nll"`
-	CRPS Num `json:"crps"`
-	RMSE Num `json:"rmse"`
+	NLL Num `json:"nll"`
+	// DensityNLL is the mean negative log of the model's own predictive
+	// density at the test rows (eval.density_draws; absent for runs
+	// written without it): what compare ranks by when every run has it.
+	DensityNLL *Num `json:"density_nll,omitempty"`
+	CRPS       Num  `json:"crps"`
+	RMSE       Num  `json:"rmse"`
 	// Cov50, Cov90 and Cov95 are the coverages of the central intervals.
 	Cov50 Num `json:"coverage_50"`
 	Cov90 Num `json:"coverage_90"`
@@ -30,8 +34,16 @@ type SplitMetrics struct {
 	PITHist []int `json:"pit_hist"`
 	// NTest is the number of test rows.
 	NTest int `json:"n_test"`
-	// SelectedIter is the held-out selected iteration (0: the last).
+	// SelectedIter is the held-out selected iteration (0: no held-out
+	// selection, the last iteration; see Untrained).
 	SelectedIter int `json:"selected_iter,omitempty"`
+	// Untrained: held-out selection kept the untrained start (iteration
+	// 0) because no later check scored better; the report says so.
+	Untrained bool `json:"untrained,omitempty"`
+	// ValNLL is the held-out score of the selected iteration (the
+	// training rows held out for selection): how the best split is chosen
+	// without looking at the test rows.
+	ValNLL *Num `json:"val_nll,omitempty"`
 	// StoppedAt is the iteration early stopping ended the run at (0: no
 	// early stopping).
 	StoppedAt int `json:"stopped_at,omitempty"`
@@ -53,13 +65,16 @@ type ModelSummary struct {
 	Model  string         `json:"model"`
 	Splits []SplitMetrics `json:"splits"`
 	// The aggregates over the splits.
-	NLL   MeanSD `json:"nll"`
-	CRPS  MeanSD `json:"crps"`
-	RMSE  MeanSD `json:"rmse"`
-	Cov50 MeanSD `json:"coverage_50"`
-	Cov90 MeanSD `json:"coverage_90"`
-	Cov95 MeanSD `json:"coverage_95"`
-	PITKS MeanSD `json:"pit_ks"`
+	NLL MeanSD `json:"nll"`
+	// DensityNLL aggregates the splits' DensityNLL when every split has
+	// one.
+	DensityNLL *MeanSD `json:"density_nll,omitempty"`
+	CRPS       MeanSD  `json:"crps"`
+	RMSE       MeanSD  `json:"rmse"`
+	Cov50      MeanSD  `json:"coverage_50"`
+	Cov90      MeanSD  `json:"coverage_90"`
+	Cov95      MeanSD  `json:"coverage_95"`
+	PITKS      MeanSD  `json:"pit_ks"`
 	// PITHist pools the splits' PIT histograms.
 	PITHist []int `json:"pit_hist"`
 }
@@ -80,8 +95,15 @@ func ReadSplit(dir string, seed uint64) (SplitMetrics, error) {
 	} else {
 		return s, fmt.Errorf("%s: the result has no calibration metrics (written by an older mgp): re-score it with mgp eval --run %s --write", dir, dir)
 	}
+	if m.DensityNLL != nil {
+		v := Num(*m.DensityNLL)
+		s.DensityNLL = &v
+	}
 	if r.Selection != nil {
 		s.SelectedIter, s.StoppedAt = r.Selection.Iter, r.Selection.StoppedAt
+		s.Untrained = r.Selection.Iter == 0
+		v := Num(r.Selection.ValNLL)
+		s.ValNLL = &v
 	}
 	s.Predictive = r.Predictive
 	return s, nil
@@ -99,6 +121,10 @@ func Summarise(model string, splits []SplitMetrics) ModelSummary {
 		return MeanSD{Num(m), Num(sd)}
 	}
 	s.NLL = agg(func(x SplitMetrics) Num { return x.NLL })
+	if allDensity(splits) {
+		d := agg(func(x SplitMetrics) Num { return *x.DensityNLL })
+		s.DensityNLL = &d
+	}
 	s.CRPS = agg(func(x SplitMetrics) Num { return x.CRPS })
 	s.RMSE = agg(func(x SplitMetrics) Num { return x.RMSE })
 	s.Cov50 = agg(func(x SplitMetrics) Num { return x.Cov50 })
@@ -118,14 +144,47 @@ func Summarise(model string, splits []SplitMetrics) ModelSummary {
 	return s
 }
 
-// BestSplit returns the index of the split with the lowest finite NLL
-// (-1 when none is finite).
+// BestSplit returns the index of the split whose run the report links as
+// best: the lowest finite held-out score (ValNLL: no test row decides it),
+// or, when a split has none (runs without held-out selection), the
+// lowest finite test NLL; -1 when none is finite.
 func (s ModelSummary) BestSplit() int {
+	byVal := len(s.Splits) > 0
+	for _, sp := range s.Splits {
+		if sp.ValNLL == nil {
+			byVal = false
+		}
+	}
+	key := func(sp SplitMetrics) Num {
+		if byVal {
+			return *sp.ValNLL
+		}
+		return sp.NLL
+	}
 	best := -1
 	for i, sp := range s.Splits {
-		if eval.Finite(float64(sp.NLL)) && (best < 0 || sp.NLL < s.Splits[best].NLL) {
+		if eval.Finite(float64(key(sp))) && (best < 0 || key(sp) < key(s.Splits[best])) {
 			best = i
 		}
 	}
 	return best
+}
+
+// allDensity reports whether every split has a DensityNLL.
+func allDensity(splits []SplitMetrics) bool {
+	for _, sp := range splits {
+		if sp.DensityNLL == nil {
+			return false
+		}
+	}
+	return len(splits) > 0
+}
+
+// RankScore is the score a split is ranked by: its DensityNLL when
+// byDensity, else its KDE NLL.
+func (sp SplitMetrics) RankScore(byDensity bool) Num {
+	if byDensity && sp.DensityNLL != nil {
+		return *sp.DensityNLL
+	}
+	return sp.NLL
 }

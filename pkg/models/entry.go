@@ -72,6 +72,12 @@ type CompareSettings struct {
 	// most splits). Only a LatentPredictive model has the choice: SLGP
 	// (GPCDE keeps its draws, as compare has always trained it).
 	SelectPredictive bool
+	// LBFGS: on data that fits in one batch (compare.FullBatchRows) compare
+	// trains the model with full-batch L-BFGS (train.optimizer: lbfgs);
+	// its objective must be deterministic (DeterministicObjective). Only
+	// where it reaches at least Adam's ELBO: SGP (SHGP's L-BFGS settles on
+	// a worse stationary point than Adam's).
+	LBFGS bool
 	// Rank places the model among compare's default candidates, from the
 	// simplest (1: a homoscedastic GP) to the most complex; 0: not a
 	// default candidate.

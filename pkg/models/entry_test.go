@@ -27,7 +27,9 @@ func buildSmall(name string, dy int) (Model, error) {
 // TestEntryFacts: every entry's facts agree with the model: its label,
 // LatentPredictive with PlugInSampler, MultiOutput with a build on two
 // target columns, TrainsNN with a hidden key, KernelKeys with its keys;
-// Compare.Configure sets only Compare.Keys, to values that validate.
+// Compare.LBFGS with a deterministic objective, a predictive density for
+// every model; Compare.Configure sets only Compare.Keys, to values that
+// validate.
 func TestEntryFacts(t *testing.T) {
 	for _, name := range Names() {
 		e, _ := Lookup(name)
@@ -50,6 +52,13 @@ func TestEntryFacts(t *testing.T) {
 		}
 		if len(e.Caps.KernelKeys) > 0 && e.Caps.KernelKeys[0] != "kernel" || TakesKernel(name) != (len(e.Caps.KernelKeys) > 0) {
 			t.Errorf("%s: KernelKeys %v", name, e.Caps.KernelKeys)
+		}
+		if d, ok := m.(DeterministicObjective); e.Compare.LBFGS && (!ok || !d.DeterministicObjective()) {
+			t.Errorf("%s: compare trains it with L-BFGS, and its objective is not deterministic", name)
+		}
+		_, hasLD := m.(LogDensityer)
+		if _, hasMix := m.(MixturePredictor); !hasLD && !hasMix {
+			t.Errorf("%s: no predictive density (LogDensityer or MixturePredictor) for compare's score", name)
 		}
 		if e.Compare.SelectPredictive && !e.Caps.LatentPredictive {
 			t.Errorf("%s: compare selects a predictive the model does not have", name)

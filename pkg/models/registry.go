@@ -15,7 +15,7 @@ const Baseline = "sgp"
 
 var registry = map[string]Entry{
 	"sgp": entry(defaultSGPConfig, NewSGP, Entry{Label: "SGP", Caps: Caps{MultiOutput: true},
-		Compare: CompareSettings{Keys: keys("m"), Rank: 1}},
+		Compare: CompareSettings{Keys: keys("m"), LBFGS: true, Rank: 1}},
 		func(c *SGPConfig) { c.M = 100 }),
 	"shgp": entry(defaultHeteroConfig, NewSHGP, Entry{Label: "SHGP",
 		Compare: CompareSettings{Keys: keys("m", "m_w"), Rank: 2}},
