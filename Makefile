@@ -10,7 +10,7 @@ LDFLAGS := -X main.gitVersion=$(shell git describe --always --dirty 2>/dev/null 
 # ../shared/data when it exists > data.
 DATA_DIR ?= $(or $(MGP_DATA_DIR),$(if $(wildcard ../shared/data),../shared/data,data))
 
-.PHONY: build test test-gonum test-openblas test-purego test-ci bench bench-floor lint demo clean reproduce-table3 fuzz
+.PHONY: build test test-gonum test-openblas test-purego test-ci bench bench-compare bench-floor lint demo clean reproduce-table3 fuzz
 
 build:
 	$(GO) build $(TAGS) -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/mgp
@@ -48,6 +48,14 @@ bench: build bench-floor
 		./$(BIN) sweep -c configs/sweeps/table3.yaml --data-dir $(DATA_DIR) --dry-run --measure-all \
 			--costs results/bench/none --save-costs results/bench/costs.json; \
 	else echo "no UCI data in $(DATA_DIR): cost model not refreshed (make bench DATA_DIR=...)"; fi
+
+# bench-compare: the wall time of `mgp compare` (default models, 5 splits,
+# --jobs 2) on the small CSVs of results/compare, with each candidate's
+# mean test NLL and coverage and the choice, into
+# results/bench/<date>-<commit>-compare.md (scripts/bench/compare.sh; the
+# four public CSVs are read from OWNDATA, default ../owndata).
+bench-compare: build
+	BIN=$(BIN) scripts/bench/compare.sh
 
 # bench-floor: the floor table of every model step at the shapes of
 # pkg/models' step benchmarks (TestFloorTable, internal/flops), on each

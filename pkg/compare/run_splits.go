@@ -1,12 +1,15 @@
 package compare
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/mgpteam/mgp/pkg/inputerr"
+	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/sweep"
 )
 
@@ -40,7 +43,7 @@ func runSplits(ctx context.Context, o Options, set Settings, spec *sweep.Spec, r
 	if err != nil {
 		return &inputerr.Error{Err: err}
 	}
-	sum := sweep.Execute(ctx, sweep.Runs(ps), sweep.TrainRunner(ps, sweep.TrainOptions{Version: o.Version, ResumeHint: o.ResumeHint}),
+	sum := sweep.Execute(ctx, costliestFirst(sweep.Runs(ps)), sweep.TrainRunner(ps, sweep.TrainOptions{Version: o.Version, ResumeHint: o.ResumeHint}),
 		sweep.Options{Jobs: o.Jobs, RetryFailed: o.RetryFailed, Stale: 10 * time.Minute, Progress: o.Progress, Version: o.Version,
 			Estimate: sweep.Estimator(ps, costs)})
 	if err := sum.Interruption(ctx, o.ResumeHint); err != nil {
@@ -62,4 +65,26 @@ func runSplits(ctx context.Context, o Options, set Settings, spec *sweep.Spec, r
 func firstLine(s string) string {
 	line, _, _ := strings.Cut(s, "\n")
 	return line
+}
+
+// costliestFirst orders the runs for the workers: the costliest models
+// first (the highest models.CompareSettings.Rank, the NN-trained ones
+// above the rest), split by split within a model, so that with --jobs 2
+// the long runs start at once and the short ones fill the end, keeping
+// both cores busy to the last run.
+func costliestFirst(runs []sweep.Run) []sweep.Run {
+	cost := func(r sweep.Run) int {
+		e, err := models.Lookup(r.Model)
+		if err != nil {
+			return 0
+		}
+		c := e.Compare.Rank
+		if e.Caps.TrainsNN {
+			c += 10
+		}
+		return c
+	}
+	out := slices.Clone(runs)
+	slices.SortStableFunc(out, func(a, b sweep.Run) int { return cmp.Compare(cost(b), cost(a)) })
+	return out
 }
