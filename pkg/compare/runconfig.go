@@ -82,7 +82,7 @@ const FullBatchRows = 5000
 
 // LBFGSSelectEvery is the held-out cadence of L-BFGS runs (in L-BFGS
 // iterations, each a few objective evaluations).
-const LBFGSSelectEvery = 10
+const LBFGSSelectEvery = 50
 
 // DensityDraws is compare's eval.density_draws: the predictive mixture
 // components of the models without a closed-form density (SMGP, DAGP,
