@@ -19,14 +19,24 @@ func decodeCompareConfig(t *testing.T, model string, s Settings) train.RunConfig
 
 // TestRunConfigStop: with Settings.Stop every model holds out 10 % and
 // stops early, checked every stopEvery iterations (the NN models' finer
-// cadence kept); without it, and in the refit, nothing of it is set.
+// cadence kept; SGP's full-batch L-BFGS every LBFGSSelectEvery of its
+// iterations, and with Adam beyond FullBatchRows); without it, and in the
+// refit, nothing of it is set.
 func TestRunConfigStop(t *testing.T) {
 	s := Settings{Name: "d", Path: "/x/d.csv", Target: "y", Iterations: 20000, NTrain: 180, Stop: DefaultStop}
-	for model, every := range map[string]int{"sgp": 250, "shgp": 250, "smgp": 250, "slgp": 250, "hnn": 100} {
+	for model, every := range map[string]int{"sgp": LBFGSSelectEvery, "shgp": 250, "smgp": 250, "slgp": 250, "hnn": 100} {
 		cfg := decodeCompareConfig(t, model, s)
 		if cfg.Train.Stop != DefaultStop || cfg.Train.Validation != 0.1 || cfg.Train.SelectEvery != every || cfg.Train.Iterations != 20000 {
 			t.Errorf("%s: train %+v, want early stopping every %d", model, cfg.Train, every)
 		}
+	}
+	if cfg := decodeCompareConfig(t, "sgp", s); cfg.Train.Optimizer != train.OptimizerLBFGS || cfg.Train.BatchSize != 0 {
+		t.Errorf("sgp on %d training rows: train %+v, want full-batch L-BFGS", s.NTrain, cfg.Train)
+	}
+	big := s
+	big.NTrain = FullBatchRows + 1
+	if cfg := decodeCompareConfig(t, "sgp", big); cfg.Train.Optimizer != "" || cfg.Train.BatchSize != 512 || cfg.Train.SelectEvery != 250 {
+		t.Errorf("sgp on %d training rows: train %+v, want minibatch Adam", big.NTrain, cfg.Train)
 	}
 	fixed := s
 	fixed.Stop = train.StopConfig{}
