@@ -23,10 +23,6 @@ type compareOpts struct {
 	retryFailed, refit       bool
 }
 
-// defaultCompareIterations is every compare run's most optimiser steps
-// (early stopping's cap) unless --iterations says otherwise.
-const defaultCompareIterations = 20000
-
 func newCompareCmd(g *globalOpts) *cobra.Command {
 	o := &compareOpts{}
 	c := &cobra.Command{
@@ -43,7 +39,7 @@ func newCompareCmd(g *globalOpts) *cobra.Command {
 	c.Flags().StringSliceVar(&o.kernels, "kernels", nil, "GP kernels to try every model with (comma-separated: se, matern12, matern32, matern52); "+
 		"candidates are then named model-kernel, e.g. shgp-matern52 (default: each model's own, se)")
 	c.Flags().IntVar(&o.splits, "splits", 5, "number K of repeated random train/test splits (at least 2)")
-	c.Flags().IntVar(&o.iterations, "iterations", defaultCompareIterations, "the most optimiser steps per run (early stopping on the held-out NLL ends a run sooner)")
+	c.Flags().IntVar(&o.iterations, "iterations", 20000, "the most optimiser steps per run (early stopping on the held-out NLL ends a run sooner)")
 	c.Flags().IntVarP(&o.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "runs at once, one BLAS thread each; by default one per core this process may use")
 	c.Flags().StringVar(&o.out, "out", "", "output directory (required); re-running with it resumes")
 	c.Flags().BoolVar(&o.retryFailed, "retry-failed", false, "run again the runs whose error.json records a failure")

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 )
 
 // Objective evaluates a function to be minimised at x, writes its gradient
@@ -114,7 +115,7 @@ func (o *LBFGS) Step() error {
 		if err != nil {
 			return err
 		}
-		if !finite(f) || !allFinite(o.g) {
+		if badPoint(f, o.g) {
 			return ErrNotFinite
 		}
 		o.f, o.ready = f, true
@@ -205,7 +206,7 @@ func (o *LBFGS) try(a float64) (f, df float64, err error) {
 	if err != nil {
 		return 0, 0, err
 	}
-	if !finite(f) || !allFinite(o.gt) {
+	if badPoint(f, o.gt) {
 		return math.Inf(1), math.NaN(), nil
 	}
 	return f, dot(o.gt, o.d), nil
@@ -391,13 +392,9 @@ func maxAbs(v []float64) float64 {
 	return m
 }
 
-func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
-
-func allFinite(v []float64) bool {
-	for _, x := range v {
-		if !finite(x) {
-			return false
-		}
-	}
-	return true
+// badPoint reports whether an evaluation of the objective gave NaN or
+// ±Inf: its value f or an entry of its gradient g.
+func badPoint(f float64, g []float64) bool {
+	bad := func(x float64) bool { return math.IsNaN(x) || math.IsInf(x, 0) }
+	return bad(f) || slices.ContainsFunc(g, bad)
 }

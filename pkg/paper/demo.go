@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -47,11 +46,14 @@ type DemoOptions struct {
 	Log io.Writer
 }
 
-// slowModels are the latent-input models, trained for --slgp-iterations:
-// with S = 10 Monte Carlo samples through three MLPs a step costs them
-// 15 to 35 SGP steps (SLGP on the hetero case: about 9 steps/s on one
-// idle core).
-var slowModels = []string{"slgp", "gpcde"}
+// slowModel reports whether model is a latent-input model (the registry's
+// LatentPredictive capability), trained for SlowIterations: with S = 10
+// Monte Carlo samples through three MLPs a step costs them 15 to 35 SGP
+// steps (SLGP on the hetero case: about 9 steps/s on one idle core).
+func slowModel(model string) bool {
+	e, err := models.Lookup(model)
+	return err == nil && e.Caps.LatentPredictive
+}
 
 // DefaultDemoModels are the models the demo trains by default: the
 // paper's models of Fig. 2 that are registered, in its order, then SVHGP
@@ -115,7 +117,7 @@ func Demo(ctx context.Context, stdout io.Writer, o DemoOptions) error {
 
 // itersFor is the number of Adam steps for model.
 func (o DemoOptions) itersFor(model string) int {
-	if slices.Contains(slowModels, model) {
+	if slowModel(model) {
 		return o.SlowIterations
 	}
 	return o.Iterations
@@ -125,7 +127,7 @@ func (o DemoOptions) itersFor(model string) int {
 func (o DemoOptions) iterationInfo() string {
 	var slow []string
 	for _, m := range o.Models {
-		if slices.Contains(slowModels, m) && o.SlowIterations != o.Iterations {
+		if slowModel(m) && o.SlowIterations != o.Iterations {
 			slow = append(slow, strings.ToUpper(m))
 		}
 	}

@@ -29,7 +29,7 @@ func demoJobs(o DemoOptions, toys []string) []demoJob {
 	}
 	cost := func(j demoJob) int {
 		c := o.itersFor(j.model) * (len(toys) - slices.Index(toys, j.toy))
-		if slices.Contains(slowModels, j.model) {
+		if slowModel(j.model) {
 			c *= 15
 		}
 		return c

@@ -21,10 +21,16 @@ type OptionError struct {
 	Option string
 	// Msg is the rest of the message.
 	Msg string
+	// Err, when set, is the error Msg words (a caller may look for it
+	// underneath).
+	Err error
 }
 
 // Error returns the option's name followed by Msg.
 func (e *OptionError) Error() string { return e.Option + e.Msg }
+
+// Unwrap returns Err.
+func (e *OptionError) Unwrap() error { return e.Err }
 
 // optErr returns an *OptionError for option with the message msg.
 func optErr(option, msg string) error { return &OptionError{Option: option, Msg: msg} }

@@ -69,7 +69,7 @@ func newGrid(cells []Cell) grid {
 	return g
 }
 
-// rowLabel names a row: "slgp", "slgp [beta=0.1]", "slgp (2000 its)". The
+// rowLabel names a row: MODEL, MODEL [beta=0.1] or MODEL (2000 its). The
 // protocol is named only when the model/variant comes with several
 // (siblings), and then only by the parts that differ.
 func rowLabel(model, variant string, p Protocol, siblings []Protocol) string {

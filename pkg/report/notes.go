@@ -53,7 +53,7 @@ func joinRepeats(rs []Repeat) string {
 	return strings.Join(s, ", ")
 }
 
-// modelVariant names a model and its variant: "slgp [beta=0.1]".
+// modelVariant names a model and its variant: MODEL [beta=0.1].
 func modelVariant(model, variant string) string {
 	if variant == "" {
 		return model

@@ -87,7 +87,7 @@ type Selection struct {
 
 // Result is the record one training-and-evaluation run writes as JSON.
 type Result struct {
-	// Model is the model name, e.g. "slgp".
+	// Model is the registered name of the model (the config's model.name).
 	Model string `json:"model"`
 	// Dataset is the data set name, e.g. "wine-red".
 	Dataset string `json:"dataset"`
