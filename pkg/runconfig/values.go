@@ -16,7 +16,7 @@ const (
 	// (the default).
 	SelectByKDE = "kde"
 	// SelectByDensity selects on the model's own predictive density
-	// (DensityNLL), where it has one.
+	// (score.DensityNLL), where it has one.
 	SelectByDensity = "density"
 )
 
