@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mgpteam/mgp/pkg/checkpoint"
 	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/train"
 	"github.com/spf13/cobra"
@@ -31,14 +32,14 @@ func reword(err, inner error, words string) error {
 func adviseFlags(err error) error {
 	var (
 		rd *train.RunDirError
-		ce *train.CorruptError
+		ce *checkpoint.CorruptError
 		fe *data.FileError
 	)
 	switch {
 	case errors.As(err, &rd):
 		return reword(err, rd, runDirText(rd))
 	case errors.As(err, &ce):
-		return reword(err, ce, strings.Replace(ce.Error(), train.CorruptRemedy,
+		return reword(err, ce, strings.Replace(ce.Error(), checkpoint.CorruptRemedy,
 			"it is refused: start the run again with --restart (mgp train ... --restart or mgp sweep ... --restart), which discards it", 1))
 	case errors.As(err, &fe) && fe.Fetch:
 		return reword(err, fe, strings.Replace(fe.Error(), data.FetchAdvice, strings.TrimSuffix(data.FetchAdvice, "use DIR as the data directory")+
@@ -60,8 +61,8 @@ func withAdvice(cmds []*cobra.Command) {
 
 // runDirText words rd with runDirWords' format for its problem.
 func runDirText(rd *train.RunDirError) string {
-	var ue train.UnfinishedError
-	if u := (*train.UnfinishedError)(nil); errors.As(rd.Err, &u) {
+	var ue checkpoint.UnfinishedError
+	if u := (*checkpoint.UnfinishedError)(nil); errors.As(rd.Err, &u) {
 		ue = *u
 	}
 	f, ok := runDirWords()[rd.Problem]

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"testing"
 
+	"github.com/mgpteam/mgp/pkg/checkpoint"
 	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/inputerr"
 	"github.com/mgpteam/mgp/pkg/train"
@@ -30,14 +31,14 @@ func TestAdviceWords(t *testing.T) {
 			"--resume: r/checkpoint.json was written by a version of mgp without resumable state; start the run again without --resume", 2},
 		{&inputerr.Error{Err: &train.RunDirError{Dir: "r", Problem: train.ConfigDiffers, Diff: "train.lr: 0.01 → 0.02"}},
 			"--resume: the config differs from the checkpoint's (train.lr: 0.01 → 0.02); resume with the same config and overrides, or start a new run elsewhere", 2},
-		{&inputerr.Error{Err: &train.RunDirError{Dir: "r", Problem: train.Unfinished, Err: &train.UnfinishedError{Dir: "r", Iter: 12, Total: 30}}},
+		{&inputerr.Error{Err: &train.RunDirError{Dir: "r", Problem: train.Unfinished, Err: &checkpoint.UnfinishedError{Dir: "r", Iter: 12, Total: 30}}},
 			"r holds an unfinished run (iteration 12 of 30): add --resume to continue it, or remove the directory to start over", 2},
 		{&inputerr.Error{Err: &train.RunDirError{Dir: "r", Path: "r/checkpoint.json", Problem: train.Unrebuildable}},
 			"r/checkpoint.json is complete but was written by a version of mgp that kept no copy of result.json in it, and this held-out-selection run's " +
 				"last-iteration metrics cannot be recomputed from the selected parameters: restore result.json, or start the run again with --restart", 2},
 		{&train.RunDirError{Dir: "r", Problem: train.NotDiscarded, Err: cause}, "--restart: permission denied", 1},
 		{&inputerr.Error{Err: train.ErrRestartAndResume}, "--restart discards the checkpoint that --resume would continue from: give one of them", 2},
-		{fmt.Errorf("resume: %w", &train.CorruptError{Path: "r/checkpoint.json", Reason: "it fails its checksum"}),
+		{fmt.Errorf("resume: %w", &checkpoint.CorruptError{Path: "r/checkpoint.json", Reason: "it fails its checksum"}),
 			"resume: checkpoint r/checkpoint.json: it fails its checksum; it is refused: start the run again with --restart (mgp train ... --restart or mgp sweep ... --restart), which discards it", 1},
 		{&data.FileError{Path: "d/uci/boston/meta.yaml", Msg: "file not found", Err: fs.ErrNotExist, Fetch: true},
 			"d/uci/boston/meta.yaml: file not found; download the UCI sets with scripts/fetch_uci.sh DIR (or copy them from a local copy " +

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mgpteam/mgp/pkg/train"
+	"github.com/mgpteam/mgp/pkg/checkpoint"
 )
 
 // TestBadTrainInputCatalogue runs mgp train on bad input as a new user
@@ -193,7 +193,7 @@ func TestPredictByNameFromRunDirAlone(t *testing.T) {
 // these values, not one changed after it was written (which is refused).
 func resealCheckpoint(t *testing.T, path, text string) {
 	t.Helper()
-	var ck train.Checkpoint
+	var ck checkpoint.Checkpoint
 	if err := json.Unmarshal([]byte(text), &ck); err != nil {
 		t.Fatal(err)
 	}

@@ -3,8 +3,8 @@ package main
 import (
 	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/predict"
+	"github.com/mgpteam/mgp/pkg/runconfig"
 	"github.com/mgpteam/mgp/pkg/sweep"
-	"github.com/mgpteam/mgp/pkg/train"
 	"github.com/spf13/viper"
 )
 
@@ -13,12 +13,12 @@ import (
 // does (sweep.LoadRunConfig); locate, for errors found later (train.Run's),
 // says where a key was written. An error that names a key says where it
 // was written (file line or --set) and exits 2.
-func loadConfigSource(path string, sets []string) (cfg train.RunConfig, locate func(error) error, err error) {
+func loadConfigSource(path string, sets []string) (cfg runconfig.RunConfig, locate func(error) error, err error) {
 	overrides := make([]config.Override, 0, len(sets))
 	for _, s := range sets {
 		o, err := config.ParseSet(s)
 		if err != nil {
-			return train.RunConfig{}, nil, inputErr(err)
+			return runconfig.RunConfig{}, nil, inputErr(err)
 		}
 		overrides = append(overrides, o)
 	}

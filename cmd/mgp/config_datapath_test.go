@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/mgpteam/mgp/pkg/models"
-	"github.com/mgpteam/mgp/pkg/train"
+	"github.com/mgpteam/mgp/pkg/rundir"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -27,7 +27,7 @@ func csvRows(n int, shift float64) string {
 // recordedDataPath is data.path as the run's checkpoint records it.
 func recordedDataPath(t *testing.T, runDir string) string {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(runDir, train.CheckpointFile))
+	b, err := os.ReadFile(filepath.Join(runDir, rundir.CheckpointFile))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,7 @@ import (
 
 	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/models"
-	"github.com/mgpteam/mgp/pkg/train"
+	"github.com/mgpteam/mgp/pkg/runconfig"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -110,7 +110,7 @@ func writeSections(t *testing.T, path string, secs []section, key, bad string) m
 // runSections are the data, train and eval sections with their defaults
 // (a toy data set; eval.latent and data.kind as their empty defaults).
 func runSections(t *testing.T) []section {
-	def := train.DefaultRunConfig()
+	def := runconfig.DefaultRunConfig()
 	return []section{
 		sectionOf(t, "data", &def.Data, map[string]string{"name": "step"}),
 		sectionOf(t, "train", &def.Train, nil),
@@ -257,7 +257,7 @@ func TestLRFinalBlamedOnItsOwnLine(t *testing.T) {
 }
 
 // loadConfig is loadConfigSource without the locate function.
-func loadConfig(path string, sets []string) (train.RunConfig, error) {
+func loadConfig(path string, sets []string) (runconfig.RunConfig, error) {
 	cfg, _, err := loadConfigSource(path, sets)
 	return cfg, err
 }

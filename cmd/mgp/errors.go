@@ -8,13 +8,13 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/mgpteam/mgp/pkg/checkpoint"
 	"github.com/mgpteam/mgp/pkg/compare"
 	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/inputerr"
 	"github.com/mgpteam/mgp/pkg/paper"
 	"github.com/mgpteam/mgp/pkg/rundir"
-	"github.com/mgpteam/mgp/pkg/train"
 	"github.com/spf13/cobra"
 )
 
@@ -96,9 +96,9 @@ func execute(ctx context.Context, root *cobra.Command) error {
 // checkFinished refuses (exit 2) the run in dir when its checkpoint ck is
 // unfinished, unless partial: then it says on stderr at which iteration
 // the parameters are. verb is what the command does with them.
-func checkFinished(cmd *cobra.Command, dir string, ck *train.Checkpoint, partial bool, verb string) error {
-	var ue *train.UnfinishedError
-	if !errors.As(train.CheckFinished(dir, ck), &ue) {
+func checkFinished(cmd *cobra.Command, dir string, ck *checkpoint.Checkpoint, partial bool, verb string) error {
+	var ue *checkpoint.UnfinishedError
+	if !errors.As(checkpoint.CheckFinished(dir, ck), &ue) {
 		return nil
 	}
 	if !partial {

@@ -7,12 +7,13 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mgpteam/mgp/pkg/checkpoint"
 	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/outpath"
 	"github.com/mgpteam/mgp/pkg/predict"
 	"github.com/mgpteam/mgp/pkg/report"
+	"github.com/mgpteam/mgp/pkg/runconfig"
 	"github.com/mgpteam/mgp/pkg/score"
-	"github.com/mgpteam/mgp/pkg/train"
 	"github.com/spf13/cobra"
 )
 
@@ -148,7 +149,7 @@ func checkEvalFlags(cmd *cobra.Command, o *evalOpts) error {
 		return inputErr(fmt.Errorf("--jobs %d: give 1 or more goroutines for the KDE scoring", o.jobs))
 	case fl.Changed("seed") && o.seed < 0:
 		return inputErr(fmt.Errorf("--seed %d: seeds are non-negative integers", o.seed))
-	case !slices.Contains([]string{"", train.LatentDraws, train.LatentMean, train.LatentSelect}, o.latent):
+	case !slices.Contains([]string{"", runconfig.LatentDraws, runconfig.LatentMean, runconfig.LatentSelect}, o.latent):
 		return inputErr(fmt.Errorf("--latent %q: give draws (the model's predictive), mean (the plug-in predictive) or select (the better of the two on the held-out validation part); leave it out for the run's own", o.latent))
 	case o.nll != "" && !slices.Contains(score.Estimators, o.nll):
 		return inputErr(fmt.Errorf("--nll %q: give one of %s", o.nll, strings.Join(score.Estimators, ", ")))
@@ -174,9 +175,9 @@ func checkEvalFlags(cmd *cobra.Command, o *evalOpts) error {
 
 // checkEvalFinished refuses --write on an unfinished run (a result.json
 // would mark it done) and hands any other eval to checkFinished.
-func checkEvalFinished(cmd *cobra.Command, o *evalOpts, ck *train.Checkpoint) error {
-	var ue *train.UnfinishedError
-	if o.write && errors.As(train.CheckFinished(o.run, ck), &ue) {
+func checkEvalFinished(cmd *cobra.Command, o *evalOpts, ck *checkpoint.Checkpoint) error {
+	var ue *checkpoint.UnfinishedError
+	if o.write && errors.As(checkpoint.CheckFinished(o.run, ck), &ue) {
 		return inputErr(fmt.Errorf("--write: %v: nothing was written, a result.json would mark the run done; %s", ue, continueHint(ue.Dir)))
 	}
 	return checkFinished(cmd, o.run, ck, o.partial, "score")

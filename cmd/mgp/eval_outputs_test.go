@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/mgpteam/mgp/pkg/results"
-	"github.com/mgpteam/mgp/pkg/train"
+	"github.com/mgpteam/mgp/pkg/rundir"
 )
 
 // TestEvalOutputsOut: on a two-target run, --outputs-out writes one row per
@@ -24,7 +24,7 @@ func TestEvalOutputsOut(t *testing.T) {
 	if _, _, err := run(t, "train", "-q", "-c", cfg, "--out", runDir); err != nil {
 		t.Fatal(err)
 	}
-	res, err := results.ReadResult(filepath.Join(runDir, train.ResultFile))
+	res, err := results.ReadResult(filepath.Join(runDir, rundir.ResultFile))
 	if err != nil {
 		t.Fatal(err)
 	}

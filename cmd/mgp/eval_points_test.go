@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/rundir"
 	"github.com/mgpteam/mgp/pkg/train"
 )
 
@@ -19,7 +20,7 @@ import (
 // the outputs on the original scale; a path it cannot write is an error.
 func TestEvalPointsOut(t *testing.T) {
 	runDir, _ := trainTinySLGP(t)
-	res, err := results.ReadResult(filepath.Join(runDir, train.ResultFile))
+	res, err := results.ReadResult(filepath.Join(runDir, rundir.ResultFile))
 	if err != nil {
 		t.Fatal(err)
 	}

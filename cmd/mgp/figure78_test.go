@@ -11,7 +11,7 @@ import (
 	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/paper"
 	"github.com/mgpteam/mgp/pkg/results"
-	"github.com/mgpteam/mgp/pkg/train"
+	"github.com/mgpteam/mgp/pkg/rundir"
 )
 
 // fakeNLLTree writes result.json files of nytaxi runs with the given test
@@ -183,7 +183,7 @@ func TestFigure8TinyRuns(t *testing.T) {
 	// the directory (its NLL not result.json's) is refused.
 	sgp := filepath.Join(tree, "nytaxi", "sgp", "paper", "s0")
 	for _, m := range []string{"sgp", "slgp"} {
-		if err := os.Remove(filepath.Join(tree, "nytaxi", m, "paper", "s0", train.CheckpointFile)); err != nil {
+		if err := os.Remove(filepath.Join(tree, "nytaxi", m, "paper", "s0", rundir.CheckpointFile)); err != nil {
 			t.Fatal(err)
 		}
 	}

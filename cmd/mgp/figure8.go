@@ -4,8 +4,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/mgpteam/mgp/pkg/checkpoint"
 	"github.com/mgpteam/mgp/pkg/paper"
-	"github.com/mgpteam/mgp/pkg/train"
 	"github.com/spf13/cobra"
 )
 
@@ -64,7 +64,7 @@ func runFigure8(cmd *cobra.Command, g *globalOpts, o *figure8Opts) error {
 func runOpener(cmd *cobra.Command, g *globalOpts, partial bool) paper.RunOpener {
 	return paper.RunOpener{
 		DataDir: func(dir string) string { return resolveDataDirForRun(g, dir) },
-		CheckFinished: func(dir string, ck *train.Checkpoint) error {
+		CheckFinished: func(dir string, ck *checkpoint.Checkpoint) error {
 			return checkFinished(cmd, dir, ck, partial, "draw")
 		},
 	}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mgpteam/mgp/pkg/checkpoint"
+	"github.com/mgpteam/mgp/pkg/rundir"
 	"github.com/mgpteam/mgp/pkg/train"
 )
 
@@ -33,7 +35,7 @@ func interruptedRun(t *testing.T, body string, stop int) string {
 	if !errors.As(err, &ie) || ie.Iter != stop {
 		t.Fatalf("the run was not interrupted at iteration %d: %v", stop, err)
 	}
-	if _, err := os.Stat(filepath.Join(runDir, train.ResultFile)); err == nil {
+	if _, err := os.Stat(filepath.Join(runDir, rundir.ResultFile)); err == nil {
 		t.Fatal("the interrupted run wrote a result.json")
 	}
 	return runDir
@@ -55,7 +57,7 @@ func TestEvalWriteRefusesUnfinishedRun(t *testing.T) {
 				t.Errorf("eval %v: %q not in %q", args, want, err)
 			}
 		}
-		if _, err := os.Stat(filepath.Join(runDir, train.ResultFile)); err == nil {
+		if _, err := os.Stat(filepath.Join(runDir, rundir.ResultFile)); err == nil {
 			t.Fatalf("eval %v wrote a result.json for an unfinished run", args)
 		}
 	}
@@ -97,7 +99,7 @@ func TestEvalPredictUnfinishedNeedPartial(t *testing.T) {
 	if _, err := os.Stat(pred); err != nil {
 		t.Errorf("predict --partial wrote nothing: %v", err)
 	}
-	if _, err := os.Stat(filepath.Join(runDir, train.ResultFile)); err == nil {
+	if _, err := os.Stat(filepath.Join(runDir, rundir.ResultFile)); err == nil {
 		t.Fatal("eval --partial wrote a result.json")
 	}
 }
@@ -110,8 +112,8 @@ func TestEvalPredictUnfinishedNeedPartial(t *testing.T) {
 // training reached the last iteration (the mark decides, not the count).
 func TestFinishedSelectionRunIsNotPartial(t *testing.T) {
 	runDir, _ := trainTinySLGP(t)
-	ckPath := filepath.Join(runDir, train.CheckpointFile)
-	ck, err := train.LoadCheckpoint(ckPath)
+	ckPath := filepath.Join(runDir, rundir.CheckpointFile)
+	ck, err := checkpoint.Load(ckPath)
 	if err != nil {
 		t.Fatal(err)
 	}

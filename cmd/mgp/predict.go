@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/mgpteam/mgp/pkg/checkpoint"
 	"github.com/mgpteam/mgp/pkg/outpath"
 	"github.com/mgpteam/mgp/pkg/predict"
-	"github.com/mgpteam/mgp/pkg/train"
 	"github.com/spf13/cobra"
 )
 
@@ -131,7 +131,7 @@ func predictErr(err error) error {
 // predictSummary is the line predict prints when done: rows predicted, the
 // output file, the run, the iteration whose parameters it used and the
 // predictive.
-func predictSummary(n int, out, run string, ck *train.Checkpoint) string {
+func predictSummary(n int, out, run string, ck *checkpoint.Checkpoint) string {
 	at, unfinished := predict.ParamsAt(ck)
 	if unfinished {
 		at += ", --partial"

@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mgpteam/mgp/pkg/checkpoint"
 	"github.com/mgpteam/mgp/pkg/results"
 	"github.com/mgpteam/mgp/pkg/rundir"
-	"github.com/mgpteam/mgp/pkg/train"
 )
 
 // stateSweep writes a sweep of SGP on the step toy over seeds, with the
@@ -48,7 +48,7 @@ func TestSweepEditedSweepFileReportsChangedRuns(t *testing.T) {
 		!strings.Contains(errOut, "step/sgp/default/s0: changed since it was run (train.lr: 0.005 → 0.031)") {
 		t.Fatalf("sweep after the edit: %v\n%s\n%s", err, out, errOut)
 	}
-	old := filepath.Join(dir, "out", "step", "sgp", "default", "s0", train.ResultFile)
+	old := filepath.Join(dir, "out", "step", "sgp", "default", "s0", rundir.ResultFile)
 	if res, err := results.ReadResult(old); err != nil || res.Config["train"].(map[string]any)["lr"] != 0.005 {
 		t.Fatalf("the changed run's result was touched: %v", err)
 	}
@@ -76,7 +76,7 @@ func unfinishedAt10(t *testing.T, seconds float64) (spec, rd string) {
 		t.Fatal(err)
 	}
 	rd = filepath.Join(dir, "out", "step", "sgp", "default", "s0")
-	ck, err := train.LoadCheckpoint(filepath.Join(rd, train.CheckpointFile))
+	ck, err := checkpoint.Load(filepath.Join(rd, rundir.CheckpointFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +85,7 @@ func unfinishedAt10(t *testing.T, seconds float64) (spec, rd string) {
 	if seconds > 0 {
 		ck.State.TrainSeconds = seconds
 	}
-	if err := ck.Save(filepath.Join(rd, train.CheckpointFile)); err != nil {
+	if err := ck.Save(filepath.Join(rd, rundir.CheckpointFile)); err != nil {
 		t.Fatal(err)
 	}
 	return spec, rd
@@ -97,12 +97,12 @@ func unfinishedAt10(t *testing.T, seconds float64) (spec, rd string) {
 // dry run says it resumes, and the sweep finishes it.
 func TestSweepEvalWriteLeftoverNotDone(t *testing.T) {
 	spec, rd := unfinishedAt10(t, 0)
-	res, err := results.ReadResult(filepath.Join(rd, train.ResultFile))
+	res, err := results.ReadResult(filepath.Join(rd, rundir.ResultFile))
 	if err != nil {
 		t.Fatal(err)
 	}
 	res.Complete, res.ConfigFingerprint, res.DataFingerprint = false, "", ""
-	if err := results.WriteJSONAtomic(filepath.Join(rd, train.ResultFile), res); err != nil {
+	if err := results.WriteJSONAtomic(filepath.Join(rd, rundir.ResultFile), res); err != nil {
 		t.Fatal(err)
 	}
 	out, _, err := run(t, "sweep", "-c", spec, "--dry-run")
@@ -113,7 +113,7 @@ func TestSweepEvalWriteLeftoverNotDone(t *testing.T) {
 	if err != nil || !strings.Contains(out, "0 done before, 1 completed now") {
 		t.Fatalf("sweep: %v\n%s\n%s", err, out, errOut)
 	}
-	if res, err := results.ReadResult(filepath.Join(rd, train.ResultFile)); err != nil || !res.Complete {
+	if res, err := results.ReadResult(filepath.Join(rd, rundir.ResultFile)); err != nil || !res.Complete {
 		t.Fatalf("result after the sweep: %v", err)
 	}
 }
@@ -123,7 +123,7 @@ func TestSweepEvalWriteLeftoverNotDone(t *testing.T) {
 // whatever the cost model says of its pair.
 func TestSweepDryRunOwnRate(t *testing.T) {
 	spec, rd := unfinishedAt10(t, 4)
-	if err := os.Remove(filepath.Join(rd, train.ResultFile)); err != nil {
+	if err := os.Remove(filepath.Join(rd, rundir.ResultFile)); err != nil {
 		t.Fatal(err)
 	}
 	out, _, err := run(t, "sweep", "-c", spec, "--dry-run", "--costs", t.TempDir())
@@ -152,7 +152,7 @@ func TestSweepDryRunAgreesOnTruncatedCheckpoint(t *testing.T) {
 		t.Fatal(err)
 	}
 	rd := filepath.Join(dir, "out", "step", "sgp", "default", "s0")
-	ckPath := filepath.Join(rd, train.CheckpointFile)
+	ckPath := filepath.Join(rd, rundir.CheckpointFile)
 	b, err := os.ReadFile(ckPath)
 	if err != nil {
 		t.Fatal(err)
@@ -160,7 +160,7 @@ func TestSweepDryRunAgreesOnTruncatedCheckpoint(t *testing.T) {
 	if err := os.WriteFile(ckPath, b[:len(b)/2], 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Remove(filepath.Join(rd, train.ResultFile)); err != nil {
+	if err := os.Remove(filepath.Join(rd, rundir.ResultFile)); err != nil {
 		t.Fatal(err)
 	}
 	dry, _, err := run(t, "sweep", "-c", spec, "--dry-run")

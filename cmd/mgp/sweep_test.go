@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/rundir"
 	"github.com/mgpteam/mgp/pkg/runlock"
-	"github.com/mgpteam/mgp/pkg/train"
 )
 
 // toySweep writes run configs and a sweep over two toys, SGP and a model
@@ -47,7 +47,7 @@ func TestSweepRunsSkipsAndTables(t *testing.T) {
 	if !strings.Contains(out, "nosuchmodel (8 runs)") || !strings.Contains(out, "8 completed now") {
 		t.Fatalf("output:\n%s", out)
 	}
-	res, err := results.ReadResult(filepath.Join(dir, "out", "hetero", "sgp", "lr=0.02", "s1", train.ResultFile))
+	res, err := results.ReadResult(filepath.Join(dir, "out", "hetero", "sgp", "lr=0.02", "s1", rundir.ResultFile))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mgpteam/mgp/pkg/rundir"
 	"github.com/mgpteam/mgp/pkg/train"
 )
 
@@ -114,10 +115,10 @@ func TestTraceCompleteRunLostResult(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Remove(filepath.Join(runDir, train.ResultFile)); err != nil {
+	if err := os.Remove(filepath.Join(runDir, rundir.ResultFile)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(filepath.Join(runDir, train.CheckpointFile)); err != nil {
+	if _, err := os.Stat(filepath.Join(runDir, rundir.CheckpointFile)); err != nil {
 		t.Fatalf("a complete run keeps its checkpoint: %v", err)
 	}
 	got, _, err := run(t, "trace", "--table", runDir)

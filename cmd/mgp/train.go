@@ -87,16 +87,16 @@ func runTrain(cmd *cobra.Command, g *globalOpts, o *trainOpts) error {
 	opts.ResumeHint = resumeHint(os.Args, o.out == "", out, o.resume)
 	res, err := train.Run(cmd.Context(), cfg, opts)
 	if errors.Is(err, train.ErrComplete) {
-		fmt.Fprintf(cmd.OutOrStdout(), "%s: the run is already complete (see %s); nothing to resume\n", out, filepath.Join(out, train.ResultFile))
+		fmt.Fprintf(cmd.OutOrStdout(), "%s: the run is already complete (see %s); nothing to resume\n", out, filepath.Join(out, rundir.ResultFile))
 		return nil
 	}
 	if err != nil {
 		return locate(err) // a key found wrong with the data (model.m above the rows)
 	}
 	report.RunSummary(cmd.OutOrStdout(), res.Result)
-	fmt.Fprintf(cmd.OutOrStdout(), "wrote %s and %s\n", filepath.Join(out, train.ResultFile), filepath.Join(out, train.CheckpointFile))
+	fmt.Fprintf(cmd.OutOrStdout(), "wrote %s and %s\n", filepath.Join(out, rundir.ResultFile), filepath.Join(out, rundir.CheckpointFile))
 	if bad := res.Result.Metrics.NonFinite(); bad != "" {
-		return fmt.Errorf("the run's %s is not finite (recorded as such in %s): the model's predictions overflow; try a smaller train.lr or check the data", bad, filepath.Join(out, train.ResultFile))
+		return fmt.Errorf("the run's %s is not finite (recorded as such in %s): the model's predictions overflow; try a smaller train.lr or check the data", bad, filepath.Join(out, rundir.ResultFile))
 	}
 	return nil
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/mgpteam/mgp/pkg/models"
-	"github.com/mgpteam/mgp/pkg/train"
+	"github.com/mgpteam/mgp/pkg/runconfig"
 )
 
 // DefaultModels are the candidates when none are named: SGP, SHGP, SMGP and
@@ -57,13 +57,13 @@ type Settings struct {
 	// training rows, checked every stopEvery iterations (its selectEvery
 	// where finer). Zero: fixed Iterations, selection where
 	// NeedsSelection says so. Mgp compare uses DefaultStop.
-	Stop train.StopConfig
+	Stop runconfig.StopConfig
 }
 
 // DefaultStop is mgp compare's early-stopping rule: end a run after 10
 // held-out checks (2,500 iterations at stopEvery) without an improvement
 // of the held-out NLL by at least 0.01 nats.
-var DefaultStop = train.StopConfig{Patience: 10, MinDelta: 0.01}
+var DefaultStop = runconfig.StopConfig{Patience: 10, MinDelta: 0.01}
 
 // stopEvery is the held-out cadence of runs with early stopping.
 const stopEvery = 250

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/mgpteam/mgp/pkg/models"
-	"github.com/mgpteam/mgp/pkg/train"
+	"github.com/mgpteam/mgp/pkg/runconfig"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -14,7 +14,7 @@ import (
 // mgp sweep -c on the sweep file, with the seeds) decodes to cfg. The YAML
 // encoder writes it, so a column or file name holding YAML syntax or a
 // newline stays a plain string.
-func runConfigRecord(candidate string, s Settings, cfg train.RunConfig) ([]byte, error) {
+func runConfigRecord(candidate string, s Settings, cfg runconfig.RunConfig) ([]byte, error) {
 	model, kernel := SplitCandidate(candidate)
 	ms := map[string]any{"name": cfg.Model.Name}
 	vals := cfg.Model.Map()

@@ -11,8 +11,8 @@ import (
 
 	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/models"
+	"github.com/mgpteam/mgp/pkg/runconfig"
 	"github.com/mgpteam/mgp/pkg/sweep"
-	"github.com/mgpteam/mgp/pkg/train"
 )
 
 // update rewrites testdata/record.golden from the code as it is.
@@ -63,14 +63,14 @@ func preparedConfigs(t *testing.T, spec *sweep.Spec, s Settings) []sweep.Prepare
 // checkFromRecord fails unless cfg has the fingerprint of the config the
 // record file at path gives with the overrides sets (as mgp sweep -c on
 // the record reads it).
-func checkFromRecord(t *testing.T, what string, cfg train.RunConfig, path string, sets []config.Override) {
+func checkFromRecord(t *testing.T, what string, cfg runconfig.RunConfig, path string, sets []config.Override) {
 	t.Helper()
 	rec, _, err := sweep.LoadRunConfig(path, sets)
 	if err != nil {
 		t.Fatalf("%s: %v", what, err)
 	}
-	if got, want := train.ConfigFingerprint(cfg), train.ConfigFingerprint(rec); got != want {
-		t.Errorf("%s: config fingerprint %s, the record's %s:\n%s", what, got, want, train.ConfigDiff(rec, cfg))
+	if got, want := runconfig.ConfigFingerprint(cfg), runconfig.ConfigFingerprint(rec); got != want {
+		t.Errorf("%s: config fingerprint %s, the record's %s:\n%s", what, got, want, runconfig.ConfigDiff(rec, cfg))
 	}
 }
 

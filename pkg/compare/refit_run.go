@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/runconfig"
 	"github.com/mgpteam/mgp/pkg/rundir"
 	"github.com/mgpteam/mgp/pkg/train"
 )
@@ -56,20 +57,20 @@ func refitChosen(ctx context.Context, o Options, rep *Report, set Settings) erro
 
 // writeRefitConfig returns the refit's run config (RunConfig's for model
 // and set) and writes its record to path.
-func writeRefitConfig(path, model string, set Settings) (train.RunConfig, error) {
+func writeRefitConfig(path, model string, set Settings) (runconfig.RunConfig, error) {
 	cfg, err := RunConfig(model, set)
 	if err != nil {
-		return train.RunConfig{}, err
+		return runconfig.RunConfig{}, err
 	}
 	b, err := runConfigRecord(model, set, cfg)
 	if err != nil {
-		return train.RunConfig{}, err
+		return runconfig.RunConfig{}, err
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return train.RunConfig{}, err
+		return runconfig.RunConfig{}, err
 	}
 	if err := results.WriteFileAtomic(path, func(w io.Writer) error { _, err := w.Write(b); return err }); err != nil {
-		return train.RunConfig{}, err
+		return runconfig.RunConfig{}, err
 	}
 	return cfg, nil
 }
@@ -77,6 +78,6 @@ func writeRefitConfig(path, model string, set Settings) (train.RunConfig, error)
 // finishedRefit returns the result of a finished refit in dir trained
 // with cfg (same config fingerprint), and false when there is none: the
 // run directory's own rule (rundir.FinishedResult).
-func finishedRefit(dir string, cfg train.RunConfig) (*results.Result, bool) {
-	return rundir.FinishedResult(dir, train.ConfigFingerprint(cfg))
+func finishedRefit(dir string, cfg runconfig.RunConfig) (*results.Result, bool) {
+	return rundir.FinishedResult(dir, runconfig.ConfigFingerprint(cfg))
 }

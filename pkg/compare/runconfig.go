@@ -3,37 +3,37 @@ package compare
 import (
 	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/models"
-	"github.com/mgpteam/mgp/pkg/train"
+	"github.com/mgpteam/mgp/pkg/runconfig"
 )
 
 // RunConfig returns the run config of model (or of a candidate
 // model-kernel: the model with model.kernel set) for s, built over
-// train.DefaultRunConfig as a config file is decoded over it: the model's
+// runconfig.DefaultRunConfig as a config file is decoded over it: the model's
 // compare settings (models.CompareSettings, M capped below the training
 // rows), the CSV with a random 90/10 split standardised on the training
 // rows only, Adam 0.005 on minibatches of 512, 200 predictive samples,
 // and held-out selection where NeedsSelection says so (for every model,
 // with early stopping, when s.Stop is enabled). The split seed and the
 // model seed are left 0: the sweep's runs set them (splitConfig).
-func RunConfig(candidate string, s Settings) (train.RunConfig, error) {
+func RunConfig(candidate string, s Settings) (runconfig.RunConfig, error) {
 	model, kernel := SplitCandidate(candidate)
-	mc, err := train.NewModelConfig(model, nil)
+	mc, err := runconfig.NewModelConfig(model, nil)
 	if err != nil {
-		return train.RunConfig{}, err
+		return runconfig.RunConfig{}, err
 	}
 	e, _ := models.Lookup(model)
 	e.Compare.Configure(mc.Config)
 	if kernel != "" {
 		if err := config.Set(mc.Config, "kernel", kernel); err != nil {
-			return train.RunConfig{}, config.Errorf("model.kernel", "%s has no kernel choice: %v", model, err)
+			return runconfig.RunConfig{}, config.Errorf("model.kernel", "%s has no kernel choice: %v", model, err)
 		}
 	}
 	if s.NTrain > 0 {
 		capInducing(mc.Config, s.NTrain*9/10) // k-means needs M below the rows it trains on
 	}
-	cfg := train.DefaultRunConfig()
+	cfg := runconfig.DefaultRunConfig()
 	cfg.Model = mc
-	cfg.Data = train.DataConfig{Name: s.Name, Kind: "csv", Path: s.Path, Target: []string{s.Target}, Split: "random", Stats: "train"}
+	cfg.Data = runconfig.DataConfig{Name: s.Name, Kind: "csv", Path: s.Path, Target: []string{s.Target}, Split: "random", Stats: "train"}
 	cfg.Train.Iterations, cfg.Train.BatchSize, cfg.Train.LR, cfg.Train.LogEvery = s.Iterations, 512, 0.005, max(1, s.Iterations/10)
 	cfg.Eval.Samples = 200
 	// Every run is also scored, and selected, by its own predictive
@@ -46,14 +46,14 @@ func RunConfig(candidate string, s Settings) (train.RunConfig, error) {
 			every = stopEvery
 		}
 		selects = true
-		cfg.Train.Stop = train.StopConfig{Patience: s.Stop.Patience, MinDelta: s.Stop.MinDelta}
+		cfg.Train.Stop = runconfig.StopConfig{Patience: s.Stop.Patience, MinDelta: s.Stop.MinDelta}
 	}
 	if selects && !s.Refit {
 		cfg.Train.Validation = 0.1
 		cfg.Train.SelectBy = train.SelectByDensity
 		cfg.Train.SelectEvery = max(1, min(every, s.Iterations/20))
 		if e.Compare.SelectPredictive {
-			cfg.Eval.Latent = train.LatentSelect
+			cfg.Eval.Latent = runconfig.LatentSelect
 		}
 	}
 	if e.Compare.LBFGS && s.NTrain > 0 && s.NTrain <= FullBatchRows {
@@ -65,11 +65,11 @@ func RunConfig(candidate string, s Settings) (train.RunConfig, error) {
 		}
 	}
 	if s.Refit {
-		cfg.Data.Split = train.SplitNone
+		cfg.Data.Split = runconfig.SplitNone
 		cfg.Eval.Latent = string(s.Latent)
 	}
 	if err := cfg.Validate(); err != nil {
-		return train.RunConfig{}, err
+		return runconfig.RunConfig{}, err
 	}
 	return cfg, nil
 }

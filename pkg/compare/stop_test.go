@@ -4,11 +4,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mgpteam/mgp/pkg/train"
+	"github.com/mgpteam/mgp/pkg/runconfig"
 )
 
 // decodeCompareConfig returns compare's run config of model for s.
-func decodeCompareConfig(t *testing.T, model string, s Settings) train.RunConfig {
+func decodeCompareConfig(t *testing.T, model string, s Settings) runconfig.RunConfig {
 	t.Helper()
 	cfg, err := RunConfig(model, s)
 	if err != nil {
@@ -39,7 +39,7 @@ func TestRunConfigStop(t *testing.T) {
 		t.Errorf("sgp on %d training rows: train %+v, want minibatch Adam", big.NTrain, cfg.Train)
 	}
 	fixed := s
-	fixed.Stop = train.StopConfig{}
+	fixed.Stop = runconfig.StopConfig{}
 	if cfg := decodeCompareConfig(t, "sgp", fixed); cfg.Train.Stop.Enabled() || cfg.Train.Validation != 0 {
 		t.Errorf("without Stop: train %+v", cfg.Train)
 	}

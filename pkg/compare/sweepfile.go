@@ -8,8 +8,8 @@ import (
 
 	"github.com/mgpteam/mgp/pkg/inputerr"
 	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/runconfig"
 	"github.com/mgpteam/mgp/pkg/sweep"
-	"github.com/mgpteam/mgp/pkg/train"
 )
 
 // The files and directories of a compare directory besides DataFile.
@@ -56,8 +56,8 @@ func WriteSweep(out string, models, kernels []string, splits int, s Settings) (*
 // model's RunConfig for s, with its variant's kernel, and its seed as the
 // split and the model seed (the config its record, the model's file with
 // the sweep's overrides, gives).
-func splitConfig(s Settings) func(r sweep.Run) (train.RunConfig, error) {
-	return func(r sweep.Run) (train.RunConfig, error) {
+func splitConfig(s Settings) func(r sweep.Run) (runconfig.RunConfig, error) {
+	return func(r sweep.Run) (runconfig.RunConfig, error) {
 		cfg, err := RunConfig(Candidate(r.Model, runKernel(r)), s)
 		if err != nil {
 			return cfg, err

@@ -20,7 +20,7 @@
 // standardisation, initialisation and optimisation code, so the same data,
 // config and seed give the same parameters and predictions bit for bit as
 // that command. Options left zero take the values a config file that omits
-// the key gets (train.DefaultRunConfig and the model's defaults).
+// the key gets (runconfig.DefaultRunConfig and the model's defaults).
 //
 // A saved run directory is an ordinary one: mgp predict --run reads it,
 // and pkg/predict.Load restores the same predictor as Load. Its config

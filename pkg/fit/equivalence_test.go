@@ -14,6 +14,7 @@ import (
 	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/fit"
 	"github.com/mgpteam/mgp/pkg/predict"
+	"github.com/mgpteam/mgp/pkg/runconfig"
 	"github.com/mgpteam/mgp/pkg/train"
 	"go.yaml.in/yaml/v3"
 	"gonum.org/v1/gonum/mat"
@@ -81,7 +82,7 @@ func TestFitMatchesTrainOnCSV(t *testing.T) {
 		}
 		sets = append(sets, o)
 	}
-	cfg, err := train.DecodeRunConfig(&doc, sets)
+	cfg, err := runconfig.DecodeRunConfig(&doc, sets)
 	if err != nil {
 		t.Fatal(err)
 	}

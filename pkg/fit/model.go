@@ -11,6 +11,7 @@ import (
 	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/inputerr"
 	"github.com/mgpteam/mgp/pkg/predict"
+	"github.com/mgpteam/mgp/pkg/runconfig"
 	"github.com/mgpteam/mgp/pkg/train"
 	"gonum.org/v1/gonum/mat"
 )
@@ -19,7 +20,7 @@ import (
 // trains it, Predict predicts with it, Save writes it as a run directory
 // and Load reads one back.
 type Model struct {
-	cfg  train.RunConfig
+	cfg  runconfig.RunConfig
 	opts Options
 	// pred is the fitted predictor (nil before a successful Fit or Load).
 	pred *predict.Predictor
@@ -34,11 +35,11 @@ func New(name string, o Options) (*Model, error) {
 	if err := o.check(); err != nil {
 		return nil, err
 	}
-	mc, err := train.NewModelConfig(name, o.Model)
+	mc, err := runconfig.NewModelConfig(name, o.Model)
 	if err != nil {
 		return nil, &inputerr.Error{Err: err}
 	}
-	cfg := train.DefaultRunConfig()
+	cfg := runconfig.DefaultRunConfig()
 	cfg.Model = mc
 	cfg.Train.Seed = o.Seed
 	if o.Iterations > 0 {
@@ -61,7 +62,7 @@ func (m *Model) Name() string { return m.cfg.ModelName() }
 
 // Config is the run config Fit trains with (its data section is filled in
 // by Fit) or Load read.
-func (m *Model) Config() train.RunConfig { return m.cfg }
+func (m *Model) Config() runconfig.RunConfig { return m.cfg }
 
 // Fit trains the model on the rows of X (n × Dx) and Y (n × Dy), every row
 // a training point, replacing an earlier fit. The data are copied and
@@ -79,8 +80,8 @@ func (m *Model) Fit(ctx context.Context, X, Y mat.Matrix) error {
 	handle, release := data.RegisterMemory(ds)
 	defer release()
 	cfg := m.cfg
-	cfg.Data = train.DataConfig{Name: ds.Name, Kind: string(data.KindMemory), Path: handle,
-		Split: train.SplitNone, SplitSeed: cfg.Train.Seed, Stats: "train"}
+	cfg.Data = runconfig.DataConfig{Name: ds.Name, Kind: string(data.KindMemory), Path: handle,
+		Split: runconfig.SplitNone, SplitSeed: cfg.Train.Seed, Stats: "train"}
 	if err := cfg.Validate(); err != nil {
 		return &inputerr.Error{Err: err}
 	}

@@ -9,7 +9,7 @@ import (
 )
 
 // Options set the model and its training. A zero field takes the value a
-// config file that leaves the key out gets (train.DefaultRunConfig: 20000
+// config file that leaves the key out gets (runconfig.DefaultRunConfig: 20000
 // iterations, minibatches of 512, Adam's learning rate 0.005).
 type Options struct {
 	// Iterations is the number of Adam steps (train.iterations).

@@ -9,13 +9,14 @@ import (
 
 	"github.com/mgpteam/mgp/pkg/predict"
 	"github.com/mgpteam/mgp/pkg/results"
-	"github.com/mgpteam/mgp/pkg/train"
+	"github.com/mgpteam/mgp/pkg/runconfig"
+	"github.com/mgpteam/mgp/pkg/rundir"
 )
 
 // runFiles are the files of a run directory that Save writes: the
 // checkpoint (config, parameters, standardisation, column names) and the
 // result.
-var runFiles = []string{train.CheckpointFile, train.ResultFile}
+var runFiles = []string{rundir.CheckpointFile, rundir.ResultFile}
 
 // Save writes the fitted model as a run directory dir (created if needed;
 // one that already holds a run is refused with an error wrapping
@@ -54,7 +55,7 @@ func (m *Model) Save(dir string) error {
 // new data.
 func Load(dir string) (*Model, error) {
 	m := &Model{}
-	if err := m.load(dir, train.RunConfig{}); err != nil {
+	if err := m.load(dir, runconfig.RunConfig{}); err != nil {
 		return nil, err
 	}
 	m.cfg = m.pred.Checkpoint.Config
@@ -64,7 +65,7 @@ func Load(dir string) (*Model, error) {
 
 // load restores the predictor of the run in dir and keeps its files; cfg,
 // when it names a model, becomes the model's config.
-func (m *Model) load(dir string, cfg train.RunConfig) error {
+func (m *Model) load(dir string, cfg runconfig.RunConfig) error {
 	p, err := predict.Load(dir, "")
 	if err != nil {
 		return err

@@ -10,7 +10,7 @@ import (
 )
 
 // Baseline is the paper's baseline, SGP: the model a run config holds
-// before its file names one (train.DefaultRunConfig).
+// before its file names one (runconfig.DefaultRunConfig).
 const Baseline = "sgp"
 
 var registry = map[string]Entry{

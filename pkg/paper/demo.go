@@ -9,7 +9,7 @@ import (
 
 	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/models"
-	"github.com/mgpteam/mgp/pkg/train"
+	"github.com/mgpteam/mgp/pkg/runconfig"
 )
 
 // Iteration counts of the demo.
@@ -63,14 +63,14 @@ func DefaultDemoModels() []string {
 }
 
 // toyRunConfig is the paper's toy setting for one model (models.md §9.1).
-func toyRunConfig(model, toy string, iters int, seed uint64) train.RunConfig {
-	cfg := train.DefaultRunConfig()
+func toyRunConfig(model, toy string, iters int, seed uint64) runconfig.RunConfig {
+	cfg := runconfig.DefaultRunConfig()
 	set := map[string]any{"m": 50}
 	if models.HasKey(model, "inducing") {
 		set["inducing"] = "encoded" // SLGP's design E on the toys (models.md §5.3)
 	}
-	cfg.Model = train.MustModelConfig(model, set)
-	cfg.Data = train.DataConfig{Name: toy, SplitSeed: seed}
+	cfg.Model = runconfig.MustModelConfig(model, set)
+	cfg.Data = runconfig.DataConfig{Name: toy, SplitSeed: seed}
 	cfg.Train.Iterations = iters
 	cfg.Train.BatchSize = 0
 	cfg.Train.Seed = seed

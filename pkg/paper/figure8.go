@@ -12,7 +12,6 @@ import (
 	"github.com/mgpteam/mgp/pkg/plot"
 	"github.com/mgpteam/mgp/pkg/rundir"
 	"github.com/mgpteam/mgp/pkg/sweep"
-	"github.com/mgpteam/mgp/pkg/train"
 	"gonum.org/v1/plot/vg"
 )
 
@@ -63,7 +62,7 @@ func Figure8(ctx context.Context, stdout, stderr io.Writer, o Figure8Options) er
 	var panels []plot.MapPanel
 	fmt.Fprintf(stdout, "%-7s %7s %12s %12s  %s\n", "model", "points", "NLL", "result.json", "run")
 	for _, dir := range dirs {
-		if _, err := os.Stat(filepath.Join(dir, train.ResultFile)); err != nil && len(o.RunDirs) == 0 {
+		if _, err := os.Stat(filepath.Join(dir, rundir.ResultFile)); err != nil && len(o.RunDirs) == 0 {
 			fmt.Fprintf(stderr, "note: %s: no finished run; left out of the figure\n", dir)
 			continue
 		}
@@ -164,7 +163,7 @@ func drawableSeed(seeds []uint64, dirsOf func(uint64) []string) uint64 {
 // has its checkpoint or its points file.
 func drawable(dir string) bool {
 	exists := func(name string) bool { _, err := os.Stat(filepath.Join(dir, name)); return err == nil }
-	return exists(train.ResultFile) && (exists(train.CheckpointFile) || exists(Figure8PointsFile))
+	return exists(rundir.ResultFile) && (exists(rundir.CheckpointFile) || exists(Figure8PointsFile))
 }
 
 // treeSeeds lists the seeds s<k> found under tree/<dataset>/<model>/<variant>

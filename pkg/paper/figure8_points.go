@@ -13,7 +13,6 @@ import (
 
 	"github.com/mgpteam/mgp/pkg/results"
 	"github.com/mgpteam/mgp/pkg/rundir"
-	"github.com/mgpteam/mgp/pkg/train"
 )
 
 // Figure8PointsFile keeps, in a run's directory, what Fig. 8 draws of the
@@ -45,7 +44,7 @@ func writeFigure8Points(dir string, pd *pickupDensity) error {
 // that does not belongs to an earlier run in that directory and is refused.
 func readFigure8Points(dir string) (*pickupDensity, error) {
 	path := filepath.Join(dir, Figure8PointsFile)
-	r, err := results.ReadResult(filepath.Join(dir, train.ResultFile))
+	r, err := results.ReadResult(filepath.Join(dir, rundir.ResultFile))
 	if err != nil {
 		return nil, inputErr(fmt.Errorf("%s: %v (the points file needs the run's result.json beside it)", path, err))
 	}
@@ -90,7 +89,7 @@ func readFigure8Points(dir string) (*pickupDensity, error) {
 	pd.recorded = &rec
 	if n != r.Metrics.NTest || !sameNLL(pd.nll, rec) {
 		return nil, inputErr(fmt.Errorf("%s: %d points with mean NLL %.6f, but %s records %d test points and NLL %.6f: the file is from an earlier run in this directory; draw the run from its checkpoint again, or delete the file",
-			path, n, pd.nll, train.ResultFile, r.Metrics.NTest, rec))
+			path, n, pd.nll, rundir.ResultFile, r.Metrics.NTest, rec))
 	}
 	return pd, nil
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/rundir"
 	"github.com/mgpteam/mgp/pkg/score"
 	"github.com/mgpteam/mgp/pkg/train"
 	"gonum.org/v1/gonum/mat"
@@ -34,7 +35,7 @@ type pickupDensity struct {
 // the run's own samples reproduce its recorded NLL), else read from the
 // points file.
 func figure8Run(ctx context.Context, stderr io.Writer, dir string, o Figure8Options) (*pickupDensity, error) {
-	_, ckErr := os.Stat(filepath.Join(dir, train.CheckpointFile))
+	_, ckErr := os.Stat(filepath.Join(dir, rundir.CheckpointFile))
 	_, ptErr := os.Stat(filepath.Join(dir, Figure8PointsFile))
 	if ckErr != nil && ptErr == nil {
 		if o.Samples > 0 {
@@ -92,7 +93,7 @@ func pickupDensities(ctx context.Context, dir string, o Figure8Options) (*pickup
 		sum -= ld.At(i, 0)
 	}
 	pd.nll = sum/float64(n) + logSig
-	if r, err := results.ReadResult(filepath.Join(dir, train.ResultFile)); err == nil {
+	if r, err := results.ReadResult(filepath.Join(dir, rundir.ResultFile)); err == nil {
 		v := r.Metrics.NLL
 		pd.recorded = &v
 	}

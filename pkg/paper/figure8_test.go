@@ -7,7 +7,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/mgpteam/mgp/pkg/train"
+	"github.com/mgpteam/mgp/pkg/rundir"
 )
 
 // TestFigure8DefaultSeed: without a seed, Figure8 draws the lowest seed
@@ -34,12 +34,12 @@ func TestFigure8DefaultSeed(t *testing.T) {
 		return d
 	}
 	for _, m := range figure8Models {
-		put(0, m, train.ResultFile) // finished, nothing to draw from
-		put(2, m, train.ResultFile, Figure8PointsFile)
+		put(0, m, rundir.ResultFile) // finished, nothing to draw from
+		put(2, m, rundir.ResultFile, Figure8PointsFile)
 	}
-	put(0, "smgp", train.CheckpointFile)
-	put(1, "sgp", train.ResultFile, train.CheckpointFile)
-	put(1, "shgp", train.ResultFile, Figure8PointsFile)
+	put(0, "smgp", rundir.CheckpointFile)
+	put(1, "sgp", rundir.ResultFile, rundir.CheckpointFile)
+	put(1, "shgp", rundir.ResultFile, Figure8PointsFile)
 	seeds := treeSeeds(tree, "nytaxi", "paper")
 	slices.Sort(seeds)
 	if !slices.Equal(seeds, []uint64{0, 1, 2}) {

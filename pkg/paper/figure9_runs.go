@@ -13,6 +13,7 @@ import (
 	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/plot"
+	"github.com/mgpteam/mgp/pkg/rundir"
 	"github.com/mgpteam/mgp/pkg/train"
 	"gonum.org/v1/gonum/mat"
 )
@@ -31,8 +32,8 @@ func figure9Panel(dir string, o Figure9Options) (figure9Run, error) {
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		return figure9Run{}, optErr("run", fmt.Sprintf(" %s: no such run directory (run mgp train or mgp sweep first)", dir))
 	}
-	if _, err := os.Stat(filepath.Join(dir, train.CheckpointFile)); errors.Is(err, fs.ErrNotExist) {
-		return figure9Run{}, optErr("run", fmt.Sprintf(" %s: no %s: not a run directory, or a run that has not saved a checkpoint yet", dir, train.CheckpointFile))
+	if _, err := os.Stat(filepath.Join(dir, rundir.CheckpointFile)); errors.Is(err, fs.ErrNotExist) {
+		return figure9Run{}, optErr("run", fmt.Sprintf(" %s: no %s: not a run directory, or a run that has not saved a checkpoint yet", dir, rundir.CheckpointFile))
 	}
 	ck, info, m, err := train.LoadForPredict(dir, o.Open.DataDir(dir))
 	if err != nil {

@@ -6,20 +6,20 @@ import (
 	"strings"
 
 	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/runconfig"
 	"github.com/mgpteam/mgp/pkg/rundir"
-	"github.com/mgpteam/mgp/pkg/train"
 )
 
 // completeConfigs fills in, in memory, the model defaults that results of
 // earlier versions left out of their recorded configs
-// (train.CompleteRecordedConfig), so that tables compare the configs of
+// (runconfig.CompleteRecordedConfig), so that tables compare the configs of
 // old and new runs alike; a record that does not decode is left as it is.
 func completeConfigs(files []results.ResultFile) {
 	for _, f := range files {
 		if f.Result.ConfigFingerprint != "" || len(f.Result.Config) == 0 {
 			continue
 		}
-		if c, err := train.CompleteRecordedConfig(f.Result.Config); err == nil {
+		if c, err := runconfig.CompleteRecordedConfig(f.Result.Config); err == nil {
 			f.Result.Config = c
 		}
 	}

@@ -1,7 +1,7 @@
 package paper
 
 import (
-	"github.com/mgpteam/mgp/pkg/train"
+	"github.com/mgpteam/mgp/pkg/checkpoint"
 )
 
 // RunOpener is how Figs. 8 and 9 open a saved run to evaluate it again:
@@ -13,5 +13,5 @@ type RunOpener struct {
 	// CheckFinished refuses the checkpoint ck of the run in dir when its
 	// parameters are not the run's result, or lets it through (with a
 	// warning of the caller's) when unfinished runs may be drawn.
-	CheckFinished func(dir string, ck *train.Checkpoint) error
+	CheckFinished func(dir string, ck *checkpoint.Checkpoint) error
 }

@@ -8,7 +8,6 @@ import (
 
 	"github.com/mgpteam/mgp/pkg/results"
 	"github.com/mgpteam/mgp/pkg/rundir"
-	"github.com/mgpteam/mgp/pkg/train"
 )
 
 // eachSeedResult calls fn with the result.json of every finished seed
@@ -22,7 +21,7 @@ func eachSeedResult(dir string, seeds []uint64, ds, model string, fn func(seed u
 		return 0, err
 	}
 	for _, sd := range dirs {
-		file := filepath.Join(sd.Path, train.ResultFile)
+		file := filepath.Join(sd.Path, rundir.ResultFile)
 		r, err := results.ReadResult(file)
 		if errors.Is(err, fs.ErrNotExist) {
 			unfinished++

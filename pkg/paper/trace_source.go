@@ -8,8 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/mgpteam/mgp/pkg/checkpoint"
 	"github.com/mgpteam/mgp/pkg/results"
-	"github.com/mgpteam/mgp/pkg/train"
 )
 
 // traceRun is what the trace commands read of one run: its result, or for
@@ -46,7 +46,7 @@ func readTraceRun(arg string) (*traceRun, error) {
 		return nil, inputErr(fmt.Errorf("%s: %w", filepath.Join(dir, "result.json"), err))
 	}
 	file := filepath.Join(dir, "checkpoint.json")
-	ck, err := train.LoadCheckpointHeader(file)
+	ck, err := checkpoint.LoadHeader(file)
 	if err != nil {
 		return nil, inputErr(fmt.Errorf("%s has no result.json and its checkpoint cannot be read: %w", dir, err))
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/predict"
+	"github.com/mgpteam/mgp/pkg/runconfig"
 	"github.com/mgpteam/mgp/pkg/train"
 	"gonum.org/v1/gonum/mat"
 )
@@ -42,7 +43,7 @@ func Example() {
 		}
 		sets = append(sets, o)
 	}
-	cfg, err := train.DecodeRunConfig(nil, sets)
+	cfg, err := runconfig.DecodeRunConfig(nil, sets)
 	if err != nil {
 		panic(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/mgpteam/mgp/pkg/config"
+	"github.com/mgpteam/mgp/pkg/runconfig"
 	"github.com/mgpteam/mgp/pkg/train"
 )
 
@@ -45,7 +46,7 @@ func trainedRun(t testing.TB, extra ...string) string {
 		}
 		ovs = append(ovs, o)
 	}
-	cfg, err := train.DecodeRunConfig(nil, ovs)
+	cfg, err := runconfig.DecodeRunConfig(nil, ovs)
 	if err != nil {
 		t.Fatal(err)
 	}

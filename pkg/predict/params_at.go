@@ -3,6 +3,7 @@ package predict
 import (
 	"fmt"
 
+	"github.com/mgpteam/mgp/pkg/checkpoint"
 	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/train"
 )
@@ -12,7 +13,7 @@ import (
 // otherwise the iterations trained so far ("iteration K of N" with
 // unfinished true while training is not done: the parameters are not the
 // run's result).
-func ParamsAt(ck *train.Checkpoint) (at string, unfinished bool) {
+func ParamsAt(ck *checkpoint.Checkpoint) (at string, unfinished bool) {
 	switch {
 	case ck.Complete && ck.Selection != nil && ck.Selection.Iter > 0:
 		return fmt.Sprintf("parameters of iteration %d, chosen on the held-out part", ck.Selection.Iter), false
@@ -26,7 +27,7 @@ func ParamsAt(ck *train.Checkpoint) (at string, unfinished bool) {
 
 // PredictiveWords names the predictive the run of ck predicts with: the
 // model's own draws, or the plug-in one it settled on.
-func PredictiveWords(ck *train.Checkpoint) string {
+func PredictiveWords(ck *checkpoint.Checkpoint) string {
 	if train.RunPredictive(ck) == models.PlugIn {
 		return "the plug-in predictive (latent variables at their means)"
 	}

@@ -1,6 +1,7 @@
 package predict
 
 import (
+	"github.com/mgpteam/mgp/pkg/checkpoint"
 	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/inputerr"
 	"github.com/mgpteam/mgp/pkg/models"
@@ -13,7 +14,7 @@ type Predictor struct {
 	Dir string
 	// Checkpoint is the run's checkpoint: its config, the iteration its
 	// parameters are at and, for an unfinished run, the training state.
-	Checkpoint *train.Checkpoint
+	Checkpoint *checkpoint.Checkpoint
 	// Std maps inputs to the model's scale (TransformX) and draws back to
 	// the original y scale (InverseY).
 	Std *data.Standardizer

@@ -6,8 +6,11 @@ import (
 	"io"
 	"path/filepath"
 
+	"github.com/mgpteam/mgp/pkg/checkpoint"
 	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/runconfig"
+	"github.com/mgpteam/mgp/pkg/rundir"
 	"github.com/mgpteam/mgp/pkg/score"
 	"github.com/mgpteam/mgp/pkg/train"
 	"gonum.org/v1/gonum/mat"
@@ -19,7 +22,7 @@ type Run struct {
 	// Dir is the run directory.
 	Dir string
 	// Checkpoint is the run's checkpoint.
-	Checkpoint *train.Checkpoint
+	Checkpoint *checkpoint.Checkpoint
 	// Experiment holds the run's data: the standardised train and test
 	// sets as the run split them.
 	Experiment *train.Experiment
@@ -41,8 +44,8 @@ func LoadRun(dir, dataDir string) (*Run, error) {
 // RescoreOptions set how Rescore scores a run.
 type RescoreOptions struct {
 	// Latent picks the predictive of a latent model: "" for the run's own
-	// (eval.latent), train.LatentDraws, train.LatentMean or
-	// train.LatentSelect (the one with the lower NLL on the run's
+	// (eval.latent), runconfig.LatentDraws, runconfig.LatentMean or
+	// runconfig.LatentSelect (the one with the lower NLL on the run's
 	// held-out validation part).
 	Latent string
 	// Samples is the number of predictive samples per test point (at
@@ -64,7 +67,7 @@ type RescoreOptions struct {
 	// Label prefixes the progress lines (default "evaluate").
 	Label string
 	// Chosen, when set, is called with the held-out choice under
-	// train.LatentSelect, before the test set is scored.
+	// runconfig.LatentSelect, before the test set is scored.
 	Chosen func(Choice)
 }
 
@@ -99,7 +102,7 @@ type Rescored struct {
 // Rescored.Finite reports them.
 func (r *Run) Rescore(ctx context.Context, o RescoreOptions) (*Rescored, error) {
 	ck, exp := r.Checkpoint, r.Experiment
-	if ck.Config.Data.Split == train.SplitNone {
+	if ck.Config.Data.Split == runconfig.SplitNone {
 		return nil, &NoTestSetError{Dir: r.Dir}
 	}
 	seed := ck.Config.Train.Seed
@@ -137,7 +140,7 @@ func (r *Run) Rescore(ctx context.Context, o RescoreOptions) (*Rescored, error) 
 // result is the run's result.json, or the copy of it a complete checkpoint
 // keeps when the file is lost, or a new result naming the run.
 func (r *Run) result() *results.Result {
-	if res, err := results.ReadResult(filepath.Join(r.Dir, train.ResultFile)); err == nil {
+	if res, err := results.ReadResult(filepath.Join(r.Dir, rundir.ResultFile)); err == nil {
 		return res
 	}
 	ck := r.Checkpoint
@@ -159,7 +162,7 @@ func (r *Run) predictive(ctx context.Context, o RescoreOptions) (models.Predicti
 	switch o.Latent {
 	case "":
 		return train.RunPredictive(r.Checkpoint), nil
-	case train.LatentSelect:
+	case runconfig.LatentSelect:
 		c, err := r.Choose(ctx)
 		if err != nil {
 			return "", err
@@ -168,7 +171,7 @@ func (r *Run) predictive(ctx context.Context, o RescoreOptions) (models.Predicti
 			o.Chosen(c)
 		}
 		return c.Predictive, nil
-	case train.LatentDraws, train.LatentMean:
+	case runconfig.LatentDraws, runconfig.LatentMean:
 		return train.PredictiveFor(o.Latent), nil
 	}
 	return "", &LatentError{Latent: o.Latent, Model: r.Checkpoint.Config.ModelName(), Unknown: true}
@@ -181,11 +184,11 @@ func (r *Run) predictive(ctx context.Context, o RescoreOptions) (models.Predicti
 func (r *Run) Choose(ctx context.Context) (Choice, error) {
 	draws, drawsPts, err := train.ValidationPoints(ctx, r.Checkpoint, r.Experiment, r.Model, models.Draws)
 	if err != nil {
-		return Choice{}, &LatentError{Latent: train.LatentSelect, Err: err}
+		return Choice{}, &LatentError{Latent: runconfig.LatentSelect, Err: err}
 	}
 	mean, meanPts, err := train.ValidationPoints(ctx, r.Checkpoint, r.Experiment, r.Model, models.PlugIn)
 	if err != nil {
-		return Choice{}, &LatentError{Latent: train.LatentSelect, Err: err}
+		return Choice{}, &LatentError{Latent: runconfig.LatentSelect, Err: err}
 	}
 	return Choice{Predictive: score.ChoosePredictive(drawsPts, meanPts), DrawsNLL: draws, PlugInNLL: mean}, nil
 }
@@ -202,6 +205,6 @@ func (e *Rescored) Finite() error {
 // WriteResult writes the result with the new metrics, atomically, as the
 // run's result.json, and returns its path.
 func (e *Rescored) WriteResult() (string, error) {
-	path := filepath.Join(e.Run.Dir, train.ResultFile)
+	path := filepath.Join(e.Run.Dir, rundir.ResultFile)
 	return path, results.WriteJSONAtomic(path, e.Result)
 }

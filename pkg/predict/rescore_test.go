@@ -10,7 +10,8 @@ import (
 	"testing"
 
 	"github.com/mgpteam/mgp/pkg/results"
-	"github.com/mgpteam/mgp/pkg/train"
+	"github.com/mgpteam/mgp/pkg/runconfig"
+	"github.com/mgpteam/mgp/pkg/rundir"
 )
 
 // TestRescoreReproducesAndWritesPoints: with the run's seed and samples
@@ -19,7 +20,7 @@ import (
 // without latent variables refuses a latent choice.
 func TestRescoreReproducesAndWritesPoints(t *testing.T) {
 	dir := trainedRun(t)
-	saved, err := results.ReadResult(filepath.Join(dir, train.ResultFile))
+	saved, err := results.ReadResult(filepath.Join(dir, rundir.ResultFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +58,7 @@ func TestRescoreReproducesAndWritesPoints(t *testing.T) {
 		t.Errorf("the points' NLLs add up to %v + %v, the test NLL is %v", sum[0], sum[1], nll)
 	}
 	var le *LatentError
-	if _, err := r.Rescore(context.Background(), RescoreOptions{Latent: train.LatentMean}); !errors.As(err, &le) || le.Model != "sgp" {
+	if _, err := r.Rescore(context.Background(), RescoreOptions{Latent: runconfig.LatentMean}); !errors.As(err, &le) || le.Model != "sgp" {
 		t.Errorf("sgp with the plug-in predictive: %v", err)
 	}
 }

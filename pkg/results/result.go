@@ -173,7 +173,7 @@ type Result struct {
 	// ConfigFingerprint is "sha256:..." of the run's effective config (the
 	// decoded run config after every override, less the keys that do not
 	// change its numbers: train.log_every, train.checkpoint_every,
-	// data.dir); see train.ConfigFingerprint.
+	// data.dir); see runconfig.ConfigFingerprint.
 	ConfigFingerprint string `json:"config_fingerprint,omitempty"`
 	// DataFingerprint is "sha256:..." of the training data as read and the
 	// split made of it (train.Experiment.Fingerprint).

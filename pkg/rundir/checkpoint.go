@@ -7,7 +7,7 @@ var ErrNoCheckpoint = errors.New("no checkpoint")
 
 // Checkpoint is what the states and rules of this package need of a run's
 // checkpoint.json, whose format package train owns and reduces to this
-// (train.Checkpoint's Facts).
+// (checkpoint.Checkpoint's Facts).
 type Checkpoint struct {
 	// Resumable: the checkpoint holds the training loop's state
 	// (checkpoints of versions before resumable state do not).

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/mgpteam/mgp/pkg/results"
-	"github.com/mgpteam/mgp/pkg/train"
+	"github.com/mgpteam/mgp/pkg/runconfig"
 )
 
 // timedResult is a 1,000-iteration run of 100 s of training and 2 s of
@@ -95,14 +95,14 @@ func near(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs
 // default cadence when only train.validation is set, and none without a
 // held-out part; its traced evaluations follow train.eval_every.
 func TestWorkOf(t *testing.T) {
-	p := Prepared{RunConfig: train.DefaultRunConfig()}
+	p := Prepared{RunConfig: runconfig.DefaultRunConfig()}
 	p.RunConfig.Train.Iterations, p.RunConfig.Train.EvalEvery = 5000, 2500
 	if w := workOf(p, 100); w != (Work{Iterations: 5000, Done: 100, EvalEvery: 2500}) {
 		t.Errorf("no held-out part: %+v", w)
 	}
 	p.RunConfig.Train.Validation = 0.1
-	if w := workOf(p, 0); w.SelectEvery != train.DefaultSelectEvery {
-		t.Errorf("train.validation alone: select every %d, want the default %d", w.SelectEvery, train.DefaultSelectEvery)
+	if w := workOf(p, 0); w.SelectEvery != runconfig.DefaultSelectEvery {
+		t.Errorf("train.validation alone: select every %d, want the default %d", w.SelectEvery, runconfig.DefaultSelectEvery)
 	}
 	p.RunConfig.Train.SelectEvery = 500
 	if w := workOf(p, 0); w.SelectEvery != 500 {

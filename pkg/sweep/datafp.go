@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"sync"
 
+	"github.com/mgpteam/mgp/pkg/runconfig"
 	"github.com/mgpteam/mgp/pkg/train"
 )
 
@@ -34,7 +35,7 @@ type dataPrint struct {
 
 // of returns the function that gives the fingerprint of dc's data, read
 // from dataDir.
-func (d *dataPrints) of(dc train.DataConfig, dataDir string) func() (string, error) {
+func (d *dataPrints) of(dc runconfig.DataConfig, dataDir string) func() (string, error) {
 	dc.Dir = dataDir
 	b, _ := json.Marshal(dc)
 	d.mu.Lock()

@@ -6,16 +6,18 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mgpteam/mgp/pkg/checkpoint"
 	"github.com/mgpteam/mgp/pkg/results"
-	"github.com/mgpteam/mgp/pkg/train"
+	"github.com/mgpteam/mgp/pkg/runconfig"
+	"github.com/mgpteam/mgp/pkg/rundir"
 )
 
 // wantRun is a run config for the status tests and a Want for it whose
 // data fingerprint is fp.
 func wantRun(lr float64, fp string) *Want {
-	cfg := train.DefaultRunConfig()
-	cfg.Model = train.MustModelConfig("sgp", nil)
-	cfg.Data = train.DataConfig{Name: "hetero"}
+	cfg := runconfig.DefaultRunConfig()
+	cfg.Model = runconfig.MustModelConfig("sgp", nil)
+	cfg.Data = runconfig.DataConfig{Name: "hetero"}
 	cfg.Train.LR = lr
 	return &Want{Config: cfg, DataFingerprint: func() (string, error) { return fp, nil }}
 }
@@ -25,8 +27,8 @@ func wantRun(lr float64, fp string) *Want {
 func writeDone(t *testing.T, dir string, want *Want, fp string) {
 	t.Helper()
 	res := &results.Result{Model: "sgp", Dataset: "hetero", Complete: true, Config: recorded(want),
-		ConfigFingerprint: train.ConfigFingerprint(want.Config), DataFingerprint: fp}
-	if err := results.WriteJSONAtomic(filepath.Join(dir, train.ResultFile), res); err != nil {
+		ConfigFingerprint: runconfig.ConfigFingerprint(want.Config), DataFingerprint: fp}
+	if err := results.WriteJSONAtomic(filepath.Join(dir, rundir.ResultFile), res); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -84,7 +86,7 @@ func TestRunStatusLegacyResult(t *testing.T) {
 	want := wantRun(0.01, "")
 	rec := map[string]any{"model": map[string]any{"name": "sgp"}, "data": want.Config.Data, "train": want.Config.Train, "eval": want.Config.Eval}
 	res := &results.Result{Model: "sgp", Dataset: "hetero", Config: rec}
-	if err := results.WriteJSONAtomic(filepath.Join(dir, train.ResultFile), res); err != nil {
+	if err := results.WriteJSONAtomic(filepath.Join(dir, rundir.ResultFile), res); err != nil {
 		t.Fatal(err)
 	}
 	if st := RunStatus(Run{Dir: dir, Want: want}, time.Minute); st.State != Done || st.Detail != legacyDone {
@@ -93,8 +95,8 @@ func TestRunStatusLegacyResult(t *testing.T) {
 	if st := RunStatus(Run{Dir: dir, Want: wantRun(0.02, "")}, time.Minute); st.State != Changed || !strings.Contains(st.Detail, "train.lr") {
 		t.Fatalf("legacy result of another lr: %v (%s)", st.State, st.Detail)
 	}
-	ck := &train.Checkpoint{Config: want.Config, State: &train.TrainState{Iter: 5}}
-	if err := ck.Save(filepath.Join(dir, train.CheckpointFile)); err != nil {
+	ck := &checkpoint.Checkpoint{Config: want.Config, State: &checkpoint.TrainState{Iter: 5}}
+	if err := ck.Save(filepath.Join(dir, rundir.CheckpointFile)); err != nil {
 		t.Fatal(err)
 	}
 	st := RunStatus(Run{Dir: dir, Want: want}, time.Minute)

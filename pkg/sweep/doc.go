@@ -9,7 +9,7 @@
 // sweep; deps_test.go holds both rules): Prepare reads each run's config
 // through train, TrainRunner trains a run with train.Run, a run's progress
 // is read from train's checkpoint and result files, and Measure times a
-// train.RunConfig by building a train.Trainer for a few steps. Execute
+// runconfig.RunConfig by building a train.Trainer for a few steps. Execute
 // calls the Runner it is given, so a caller may train runs another way;
 // RunFile is a whole `mgp sweep` invocation (or its dry run) with
 // TrainRunner.

@@ -11,7 +11,7 @@ import (
 	"text/tabwriter"
 
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
-	"github.com/mgpteam/mgp/pkg/train"
+	"github.com/mgpteam/mgp/pkg/runconfig"
 )
 
 // DryRunOptions steer DryRun.
@@ -175,7 +175,7 @@ func workOf(p Prepared, done int) Work {
 	if t.Validation > 0 {
 		w.SelectEvery = t.SelectEvery
 		if w.SelectEvery == 0 {
-			w.SelectEvery = train.DefaultSelectEvery
+			w.SelectEvery = runconfig.DefaultSelectEvery
 		}
 	}
 	return w

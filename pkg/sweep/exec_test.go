@@ -12,8 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mgpteam/mgp/pkg/checkpoint"
 	"github.com/mgpteam/mgp/pkg/results"
-	"github.com/mgpteam/mgp/pkg/train"
+	"github.com/mgpteam/mgp/pkg/rundir"
 )
 
 // fakeTrainer stands in for training: each run takes `steps` steps, writes
@@ -39,7 +40,7 @@ func newFake(steps int) *fakeTrainer {
 func (f *fakeTrainer) run(ctx context.Context, r Run, resume bool, _ io.Writer) error {
 	from := 0
 	if resume {
-		ck, err := train.LoadCheckpoint(filepath.Join(r.Dir, train.CheckpointFile))
+		ck, err := checkpoint.Load(filepath.Join(r.Dir, rundir.CheckpointFile))
 		if err != nil {
 			return err
 		}
@@ -54,8 +55,8 @@ func (f *fakeTrainer) run(ctx context.Context, r Run, resume bool, _ io.Writer) 
 	}
 	for it := from; it < f.steps; it++ {
 		if err := ctx.Err(); err != nil {
-			ck := &train.Checkpoint{State: &train.TrainState{Iter: it}}
-			if err := ck.Save(filepath.Join(r.Dir, train.CheckpointFile)); err != nil {
+			ck := &checkpoint.Checkpoint{State: &checkpoint.TrainState{Iter: it}}
+			if err := ck.Save(filepath.Join(r.Dir, rundir.CheckpointFile)); err != nil {
 				return err
 			}
 			return fmt.Errorf("interrupted: %w", err)
@@ -68,7 +69,7 @@ func (f *fakeTrainer) run(ctx context.Context, r Run, resume bool, _ io.Writer) 
 		}
 		f.mu.Unlock()
 	}
-	if err := results.WriteJSONAtomic(filepath.Join(r.Dir, train.ResultFile), &results.Result{Model: r.Model, Dataset: r.Dataset, Complete: true}); err != nil {
+	if err := results.WriteJSONAtomic(filepath.Join(r.Dir, rundir.ResultFile), &results.Result{Model: r.Model, Dataset: r.Dataset, Complete: true}); err != nil {
 		return err
 	}
 	f.mu.Lock()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/mgpteam/mgp/pkg/runconfig"
 	"github.com/mgpteam/mgp/pkg/score"
 	"github.com/mgpteam/mgp/pkg/train"
 	"gonum.org/v1/gonum/mat"
@@ -13,7 +14,7 @@ import (
 // step (median of steps after warm-up steps) and the seconds of the final
 // evaluation, extrapolated from a subset of at most 200 test points, plus
 // the setup (data loading, k-means).
-func Measure(ctx context.Context, cfg train.RunConfig, dataDir string, warmup, steps int) (Cost, error) {
+func Measure(ctx context.Context, cfg runconfig.RunConfig, dataDir string, warmup, steps int) (Cost, error) {
 	t0 := time.Now()
 	exp, err := train.LoadExperiment(cfg.Data, dataDir)
 	if err != nil {

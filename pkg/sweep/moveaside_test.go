@@ -5,8 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/mgpteam/mgp/pkg/checkpoint"
 	"github.com/mgpteam/mgp/pkg/rundir"
-	"github.com/mgpteam/mgp/pkg/train"
 )
 
 // TestMoveAsideKeepsArraysFile: replacing a run whose checkpoint keeps its
@@ -15,14 +15,14 @@ import (
 // leave it, and renaming the replaced files back restores the checkpoint.
 func TestMoveAsideKeepsArraysFile(t *testing.T) {
 	dir := t.TempDir()
-	ckp := filepath.Join(dir, train.CheckpointFile)
+	ckp := filepath.Join(dir, rundir.CheckpointFile)
 	save := func(iter int, v float64) {
 		w := make([]float64, 1<<17)
 		for i := range w {
 			w[i] = v + float64(i)
 		}
-		ck := &train.Checkpoint{Config: wantRun(0.01, "").Config, State: &train.TrainState{Iter: iter},
-			Params: map[string]train.Matrix{"w": {Rows: 1, Cols: len(w), Data: w}}}
+		ck := &checkpoint.Checkpoint{Config: wantRun(0.01, "").Config, State: &checkpoint.TrainState{Iter: iter},
+			Params: map[string]checkpoint.Matrix{"w": {Rows: 1, Cols: len(w), Data: w}}}
 		if err := ck.Save(ckp); err != nil {
 			t.Fatal(err)
 		}
@@ -53,7 +53,7 @@ func TestMoveAsideKeepsArraysFile(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	ck, err := train.LoadCheckpoint(ckp)
+	ck, err := checkpoint.Load(ckp)
 	if err != nil {
 		t.Fatalf("restored checkpoint: %v", err)
 	}

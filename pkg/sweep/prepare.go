@@ -8,7 +8,7 @@ import (
 
 	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/inputerr"
-	"github.com/mgpteam/mgp/pkg/train"
+	"github.com/mgpteam/mgp/pkg/runconfig"
 )
 
 // Prepared is a run with its effective config, ready to train.
@@ -16,7 +16,7 @@ type Prepared struct {
 	Run
 	// RunConfig is the run's effective config: its file with every
 	// override of the sweep.
-	RunConfig train.RunConfig
+	RunConfig runconfig.RunConfig
 	// DataDir is the data directory the run reads.
 	DataDir string
 	// locate says where a key named by a later error was written (nil:
@@ -31,7 +31,7 @@ type PrepareOptions struct {
 	// Config, when set, returns a run's config built in code (mgp
 	// compare's), in place of Load reading the run's file with its
 	// overrides; errors later found in it name their key but no line.
-	Config func(r Run) (train.RunConfig, error)
+	Config func(r Run) (runconfig.RunConfig, error)
 	// DataDir returns the data directory of a run whose config sets
 	// data.dir to configDir (nil: configDir itself).
 	DataDir func(configDir string) string
@@ -88,7 +88,7 @@ func Prepare(runs []Run, o PrepareOptions) ([]Prepared, error) {
 }
 
 // load returns r's config: o.Config's when set, else o.Load's.
-func load(o PrepareOptions, r Run) (train.RunConfig, func(error) error, error) {
+func load(o PrepareOptions, r Run) (runconfig.RunConfig, func(error) error, error) {
 	if o.Config != nil {
 		cfg, err := o.Config(r)
 		return cfg, nil, err
@@ -99,7 +99,7 @@ func load(o PrepareOptions, r Run) (train.RunConfig, func(error) error, error) {
 // mismatch checks that cfg trains r's model on r's data set, filling in
 // the data set of a CSV config that names none; it returns the problem
 // (and the key that lists it once per config), or "".
-func mismatch(r Run, cfg *train.RunConfig) (key, msg string) {
+func mismatch(r Run, cfg *runconfig.RunConfig) (key, msg string) {
 	if cfg.ModelName() != r.Model {
 		return r.Config + " model", fmt.Sprintf("%s: %s trains model %q, not %q", r.ID(), r.Config, cfg.ModelName(), r.Model)
 	}

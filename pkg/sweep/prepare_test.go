@@ -11,7 +11,7 @@ import (
 
 	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/inputerr"
-	"github.com/mgpteam/mgp/pkg/train"
+	"github.com/mgpteam/mgp/pkg/rundir"
 )
 
 // toyConfig is a tiny run config of SGP on a toy.
@@ -88,7 +88,7 @@ func TestRunFileTrainsAndLists(t *testing.T) {
 	if err != nil || sum.Completed != 2 || !strings.Contains(w.String(), "sweep two: 2 runs: 0 done before, 2 completed now") {
 		t.Fatalf("RunFile: %+v, %v\n%s", sum, err, w.String())
 	}
-	if _, err := os.Stat(filepath.Join(dir, "out", "step", "sgp", DefaultVariant, "s1", train.ResultFile)); err != nil {
+	if _, err := os.Stat(filepath.Join(dir, "out", "step", "sgp", DefaultVariant, "s1", rundir.ResultFile)); err != nil {
 		t.Fatal(err)
 	}
 	w.Reset()

@@ -12,8 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mgpteam/mgp/pkg/checkpoint"
 	"github.com/mgpteam/mgp/pkg/results"
-	"github.com/mgpteam/mgp/pkg/train"
+	"github.com/mgpteam/mgp/pkg/rundir"
 )
 
 // The helper process of the shared-sweep tests: with holdDirEnv set, the
@@ -37,14 +38,14 @@ func TestHelperHoldsRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ck := &train.Checkpoint{State: &train.TrainState{Iter: heldIter}}
-	if err := ck.Save(filepath.Join(dir, train.CheckpointFile)); err != nil {
+	ck := &checkpoint.Checkpoint{State: &checkpoint.TrainState{Iter: heldIter}}
+	if err := ck.Save(filepath.Join(dir, rundir.CheckpointFile)); err != nil {
 		t.Fatal(err)
 	}
 	os.Stdout.WriteString("held\n")
 	_, _ = io.Copy(io.Discard, os.Stdin)
 	if m, d, ok := strings.Cut(os.Getenv(holdFinishEnv), " "); ok {
-		if err := results.WriteJSONAtomic(filepath.Join(dir, train.ResultFile), &results.Result{Model: m, Dataset: d, Complete: true}); err != nil {
+		if err := results.WriteJSONAtomic(filepath.Join(dir, rundir.ResultFile), &results.Result{Model: m, Dataset: d, Complete: true}); err != nil {
 			t.Fatal(err)
 		}
 	}

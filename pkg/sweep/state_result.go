@@ -1,8 +1,9 @@
 package sweep
 
 import (
+	"github.com/mgpteam/mgp/pkg/checkpoint"
+	"github.com/mgpteam/mgp/pkg/runconfig"
 	"github.com/mgpteam/mgp/pkg/rundir"
-	"github.com/mgpteam/mgp/pkg/train"
 )
 
 // legacyDone is the detail of a run counted done under the rule for
@@ -23,11 +24,11 @@ func (w *Want) judge() rundir.Judge {
 // checkpoint reads the checkpoint at path for rundir.Inspect, with its
 // comparison with w (none when w is nil): its config first, then, only
 // when that is w's, its data. It reads checkpoint.json only, not the
-// arrays file of a large checkpoint (train.LoadCheckpointHeader checks it
+// arrays file of a large checkpoint (checkpoint.LoadHeader checks it
 // is there, of the recorded size); the resume checks its SHA-256 and
 // refuses it if damaged (see verifyArrays).
 func (w *Want) checkpoint(path string) (rundir.Checkpoint, func() (string, string, error), error) {
-	ck, err := train.LoadCheckpointHeader(path)
+	ck, err := checkpoint.LoadHeader(path)
 	if err != nil {
 		return rundir.Checkpoint{}, nil, err
 	}
@@ -35,7 +36,7 @@ func (w *Want) checkpoint(path string) (rundir.Checkpoint, func() (string, strin
 		return ck.Facts(), nil, nil
 	}
 	return ck.Facts(), func() (string, string, error) {
-		if d := train.ConfigDiff(ck.Config, w.Config); d != "" {
+		if d := runconfig.ConfigDiff(ck.Config, w.Config); d != "" {
 			return d, "", nil
 		}
 		d, _, err := w.dataChanges(ck.DataFingerprint, "the checkpoint")

@@ -4,7 +4,8 @@ import (
 	"errors"
 	"path/filepath"
 
-	"github.com/mgpteam/mgp/pkg/train"
+	"github.com/mgpteam/mgp/pkg/checkpoint"
+	"github.com/mgpteam/mgp/pkg/rundir"
 )
 
 // verifyArrays completes, for a run about to resume, the check fileStatus
@@ -32,13 +33,13 @@ func verifyArrays(dir string, st Status) Status {
 // one, and says what is wrong with it ("" when nothing is, or when it has
 // no arrays file: its header check covered the whole file).
 func arraysDamage(dir string) string {
-	path := filepath.Join(dir, train.CheckpointFile)
-	hdr, err := train.LoadCheckpointHeader(path)
+	path := filepath.Join(dir, rundir.CheckpointFile)
+	hdr, err := checkpoint.LoadHeader(path)
 	if err != nil || hdr.Arrays == nil {
 		return ""
 	}
-	_, err = train.LoadCheckpoint(path)
-	var ce *train.CorruptError
+	_, err = checkpoint.Load(path)
+	var ce *checkpoint.CorruptError
 	if errors.As(err, &ce) {
 		return err.Error()
 	}

@@ -7,7 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mgpteam/mgp/pkg/train"
+	"github.com/mgpteam/mgp/pkg/checkpoint"
+	"github.com/mgpteam/mgp/pkg/rundir"
 )
 
 // TestVerifyArraysRefusesDamagedArraysFile: a run whose large checkpoint
@@ -21,9 +22,9 @@ func TestVerifyArraysRefusesDamagedArraysFile(t *testing.T) {
 	for i := range w {
 		w[i] = float64(i) / 7
 	}
-	ck := &train.Checkpoint{Config: want.Config, State: &train.TrainState{Iter: 5},
-		Params: map[string]train.Matrix{"w": {Rows: 1, Cols: len(w), Data: w}}}
-	if err := ck.Save(filepath.Join(dir, train.CheckpointFile)); err != nil {
+	ck := &checkpoint.Checkpoint{Config: want.Config, State: &checkpoint.TrainState{Iter: 5},
+		Params: map[string]checkpoint.Matrix{"w": {Rows: 1, Cols: len(w), Data: w}}}
+	if err := ck.Save(filepath.Join(dir, rundir.CheckpointFile)); err != nil {
 		t.Fatal(err)
 	}
 	bins, _ := filepath.Glob(filepath.Join(dir, "checkpoint-*.bin"))

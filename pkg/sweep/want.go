@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/mgpteam/mgp/pkg/results"
-	"github.com/mgpteam/mgp/pkg/train"
+	"github.com/mgpteam/mgp/pkg/runconfig"
 )
 
 // Want is what a run's files must match for the sweep to count the run as
@@ -12,7 +12,7 @@ import (
 // config file after every override) and its training data.
 type Want struct {
 	// Config is the run's effective config.
-	Config train.RunConfig
+	Config runconfig.RunConfig
 	// DataFingerprint returns the fingerprint of the run's data as the
 	// sweep would load them (nil: the data are not checked).
 	DataFingerprint func() (string, error)
@@ -29,12 +29,12 @@ func (w *Want) resultChanges(res *results.Result) (diff string, legacy bool, err
 		return "", legacy, nil
 	}
 	if legacy {
-		return describeChanges(legacyChanges(train.ConfigChanges(res.Config, w.Config))), true, nil
+		return describeChanges(legacyChanges(runconfig.ConfigChanges(res.Config, w.Config))), true, nil
 	}
-	if res.ConfigFingerprint != train.ConfigFingerprint(w.Config) {
-		diff = describeChanges(train.ConfigChanges(res.Config, w.Config))
+	if res.ConfigFingerprint != runconfig.ConfigFingerprint(w.Config) {
+		diff = describeChanges(runconfig.ConfigChanges(res.Config, w.Config))
 		if diff == "" {
-			diff = "config fingerprint " + shortFP(res.ConfigFingerprint) + " in result.json, " + shortFP(train.ConfigFingerprint(w.Config)) + " now"
+			diff = "config fingerprint " + shortFP(res.ConfigFingerprint) + " in result.json, " + shortFP(runconfig.ConfigFingerprint(w.Config)) + " now"
 		}
 		return diff, false, nil
 	}

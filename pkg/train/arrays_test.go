@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mgpteam/mgp/pkg/checkpoint"
+	"github.com/mgpteam/mgp/pkg/runconfig"
 	"github.com/mgpteam/mgp/pkg/rundir"
 	"gonum.org/v1/gonum/mat"
 )
@@ -18,9 +20,9 @@ import (
 // an arrays file, as a large one does.
 func withArraysFile(t *testing.T) {
 	t.Helper()
-	old := arraysMinValues
-	arraysMinValues = 0
-	t.Cleanup(func() { arraysMinValues = old })
+	old := checkpoint.ArraysMinValues
+	checkpoint.ArraysMinValues = 0
+	t.Cleanup(func() { checkpoint.ArraysMinValues = old })
 }
 
 // arraysFiles lists dir's arrays files.
@@ -49,8 +51,8 @@ func TestArraysFileRoundTrip(t *testing.T) {
 	cfg := stateSelectConfig(t, dir)
 	out := filepath.Join(dir, "run")
 	interruptAt(t, cfg, out, 7)
-	path := filepath.Join(out, CheckpointFile)
-	ck, err := LoadCheckpoint(path)
+	path := filepath.Join(out, rundir.CheckpointFile)
+	ck, err := checkpoint.Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,13 +67,13 @@ func TestArraysFileRoundTrip(t *testing.T) {
 		t.Fatalf("checkpoint.json still holds arrays, or names no arrays file:\n%.400s", b)
 	}
 	// Write it again elsewhere, all in JSON, and compare every value's bits.
-	other := filepath.Join(t.TempDir(), CheckpointFile)
-	arraysMinValues = math.MaxInt
+	other := filepath.Join(t.TempDir(), rundir.CheckpointFile)
+	checkpoint.ArraysMinValues = math.MaxInt
 	if err := ck.Save(other); err != nil {
 		t.Fatal(err)
 	}
-	arraysMinValues = 0
-	js, err := LoadCheckpoint(other)
+	checkpoint.ArraysMinValues = 0
+	js, err := checkpoint.Load(other)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,7 +175,7 @@ func copyDir(t *testing.T, src, dst string) {
 
 // damagedArraysRun interrupts a toy run whose checkpoint keeps an arrays
 // file and returns its directory, checkpoint path and arrays file path.
-func damagedArraysRun(t *testing.T) (RunConfig, string, string, string) {
+func damagedArraysRun(t *testing.T) (runconfig.RunConfig, string, string, string) {
 	t.Helper()
 	withArraysFile(t)
 	cfg := toyConfig("sgp", 20)
@@ -183,21 +185,21 @@ func damagedArraysRun(t *testing.T) (RunConfig, string, string, string) {
 	if len(files) != 1 {
 		t.Fatalf("arrays files: %v", files)
 	}
-	return cfg, out, filepath.Join(out, CheckpointFile), filepath.Join(out, files[0])
+	return cfg, out, filepath.Join(out, rundir.CheckpointFile), filepath.Join(out, files[0])
 }
 
 // refusedResume fails unless resuming the run in out is refused as a
-// corrupt checkpoint naming path, --restart and want, and LoadCheckpoint
+// corrupt checkpoint naming path, --restart and want, and checkpoint.Load
 // refuses it too; --restart then trains the run again.
-func refusedResume(t *testing.T, cfg RunConfig, out, path, want string) {
+func refusedResume(t *testing.T, cfg runconfig.RunConfig, out, path, want string) {
 	t.Helper()
 	_, err := Run(context.Background(), cfg, Options{OutDir: out, Resume: true})
-	var ce *CorruptError
-	if !errors.As(err, &ce) || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), CorruptRemedy) ||
+	var ce *checkpoint.CorruptError
+	if !errors.As(err, &ce) || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), checkpoint.CorruptRemedy) ||
 		!strings.Contains(err.Error(), want) {
 		t.Fatalf("resume: err = %v, want a refusal saying %q", err, want)
 	}
-	if _, err := LoadCheckpoint(path); !errors.As(err, &ce) {
+	if _, err := checkpoint.Load(path); !errors.As(err, &ce) {
 		t.Fatalf("LoadCheckpoint: %v", err)
 	}
 	if _, err := Run(context.Background(), cfg, Options{OutDir: out, Restart: true}); err != nil {
@@ -220,7 +222,7 @@ func TestArraysFileFlippedByteRefused(t *testing.T) {
 	if err := os.WriteFile(bin, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := LoadCheckpointHeader(path); err != nil {
+	if _, err := checkpoint.LoadHeader(path); err != nil {
 		t.Fatalf("the header alone does not read the arrays: %v", err)
 	}
 	refusedResume(t, cfg, out, path, "does not match the SHA-256")
@@ -233,8 +235,8 @@ func TestArraysFileMissingRefused(t *testing.T) {
 	if err := os.Remove(bin); err != nil {
 		t.Fatal(err)
 	}
-	var ce *CorruptError
-	if _, err := LoadCheckpointHeader(path); !errors.As(err, &ce) || !strings.Contains(err.Error(), "missing") {
+	var ce *checkpoint.CorruptError
+	if _, err := checkpoint.LoadHeader(path); !errors.As(err, &ce) || !strings.Contains(err.Error(), "missing") {
 		t.Fatalf("LoadCheckpointHeader without the arrays file: %v", err)
 	}
 	refusedResume(t, cfg, out, path, "missing")
@@ -253,7 +255,7 @@ func TestArraysFileOfAnotherGenerationRefused(t *testing.T) {
 	cfg.Train.CheckpointEvery = 4
 	_, err := Run(ctx, cfg, Options{OutDir: out, AfterStep: func(it int) {
 		if it == 5 {
-			old, _ = os.ReadFile(filepath.Join(out, CheckpointFile))
+			old, _ = os.ReadFile(filepath.Join(out, rundir.CheckpointFile))
 		}
 		if it == 9 {
 			cancel()
@@ -262,7 +264,7 @@ func TestArraysFileOfAnotherGenerationRefused(t *testing.T) {
 	if !errors.As(err, new(*InterruptedError)) || old == nil {
 		t.Fatalf("interrupted run: %v", err)
 	}
-	path := filepath.Join(out, CheckpointFile)
+	path := filepath.Join(out, rundir.CheckpointFile)
 	files := arraysFiles(t, out)
 	if len(files) != 1 {
 		t.Fatalf("arrays files: %v", files)
@@ -270,11 +272,11 @@ func TestArraysFileOfAnotherGenerationRefused(t *testing.T) {
 	if err := os.WriteFile(path, old, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	var ce *CorruptError
-	if _, err := LoadCheckpoint(path); !errors.As(err, &ce) || !strings.Contains(err.Error(), "missing") {
+	var ce *checkpoint.CorruptError
+	if _, err := checkpoint.Load(path); !errors.As(err, &ce) || !strings.Contains(err.Error(), "missing") {
 		t.Fatalf("old checkpoint.json with the new arrays file: %v", err)
 	}
-	var hdr Checkpoint
+	var hdr checkpoint.Checkpoint
 	if err := json.Unmarshal(old, &hdr); err != nil || hdr.Arrays == nil || hdr.Arrays.File == files[0] {
 		t.Fatalf("old checkpoint.json: %v, arrays %+v", err, hdr.Arrays)
 	}
@@ -298,7 +300,7 @@ func TestJSONCheckpointResumesWithArraysFile(t *testing.T) {
 	}
 	out := filepath.Join(root, "run")
 	interruptAt(t, cfg, out, 17)
-	b, _ := os.ReadFile(filepath.Join(out, CheckpointFile))
+	b, _ := os.ReadFile(filepath.Join(out, rundir.CheckpointFile))
 	if !strings.Contains(string(b), `"data": [`) || len(arraysFiles(t, out)) != 0 {
 		t.Fatal("the toy checkpoint is not all JSON")
 	}

@@ -6,6 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/mgpteam/mgp/pkg/checkpoint"
+	"github.com/mgpteam/mgp/pkg/rundir"
 )
 
 // FuzzLoadCheckpoint feeds arbitrary bytes to the checkpoint reader and,
@@ -18,7 +21,7 @@ func FuzzLoadCheckpoint(f *testing.F) {
 	if _, err := Run(t0(), cfg, Options{OutDir: dir}); err != nil {
 		f.Fatal(err)
 	}
-	good, err := os.ReadFile(filepath.Join(dir, CheckpointFile))
+	good, err := os.ReadFile(filepath.Join(dir, rundir.CheckpointFile))
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -32,11 +35,11 @@ func FuzzLoadCheckpoint(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		path := filepath.Join(t.TempDir(), CheckpointFile)
+		path := filepath.Join(t.TempDir(), rundir.CheckpointFile)
 		if err := os.WriteFile(path, b, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		ck, err := LoadCheckpoint(path)
+		ck, err := checkpoint.Load(path)
 		if err != nil {
 			return
 		}

@@ -12,13 +12,17 @@ import (
 
 	"go.yaml.in/yaml/v3"
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/mgpteam/mgp/pkg/checkpoint"
+	"github.com/mgpteam/mgp/pkg/runconfig"
+	"github.com/mgpteam/mgp/pkg/rundir"
 )
 
 // sizedCheckpoint builds the model of the config file configs/<file> on a
 // small synthetic experiment with dx one-hot inputs and dy outputs and
 // returns a checkpoint of its parameters with Adam moments of the same
 // sizes, as a run of that model writes it; no training.
-func sizedCheckpoint(t testing.TB, file string, dx, dy int) *Checkpoint {
+func sizedCheckpoint(t testing.TB, file string, dx, dy int) *checkpoint.Checkpoint {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join("..", "..", "configs", file))
 	if err != nil {
@@ -28,7 +32,7 @@ func sizedCheckpoint(t testing.TB, file string, dx, dy int) *Checkpoint {
 	if err := yaml.Unmarshal(b, &doc); err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := DecodeRunConfig(&doc, nil)
+	cfg, err := runconfig.DecodeRunConfig(&doc, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,8 +49,8 @@ func sizedCheckpoint(t testing.TB, file string, dx, dy int) *Checkpoint {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ck := NewCheckpoint(cfg, m.Params(), "test")
-	st := &TrainState{Iter: 3, MCRNG: []byte{1, 2, 3}}
+	ck := checkpoint.New(cfg, m.Params(), "test")
+	st := &checkpoint.TrainState{Iter: 3, MCRNG: []byte{1, 2, 3}}
 	st.Adam.Step = 3
 	st.Adam.M, st.Adam.V = map[string][]float64{}, map[string][]float64{}
 	for name, x := range ck.Params {
@@ -78,32 +82,32 @@ func TestCheckpointCost(t *testing.T) {
 			if json && c.dy == 784 && env != "json" {
 				continue
 			}
-			old := arraysMinValues
+			old := checkpoint.ArraysMinValues
 			if json {
-				arraysMinValues = math.MaxInt
+				checkpoint.ArraysMinValues = math.MaxInt
 			}
 			measureCheckpoint(t, fmt.Sprintf("%s, json %v", c.name, json), ck)
-			arraysMinValues = old
+			checkpoint.ArraysMinValues = old
 		}
 	}
 }
 
 // measureCheckpoint saves and loads ck, logs the cost and checks the
 // parameters read back bit for bit.
-func measureCheckpoint(t *testing.T, label string, ck *Checkpoint) {
+func measureCheckpoint(t *testing.T, label string, ck *checkpoint.Checkpoint) {
 	nv := 0
 	for _, x := range ck.Params {
 		nv += len(x.Data)
 	}
 	dir := t.TempDir()
-	path := filepath.Join(dir, CheckpointFile)
+	path := filepath.Join(dir, rundir.CheckpointFile)
 	t0 := time.Now()
 	if err := ck.Save(path); err != nil {
 		t.Fatal(err)
 	}
 	tw := time.Since(t0)
 	t0 = time.Now()
-	got, err := LoadCheckpoint(path)
+	got, err := checkpoint.Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,17 +24,25 @@ import (
 //     results, runlock and config: train and sweep import it;
 //   - score (evaluation) imports only models (and what models stand on:
 //     autodiff, config), eval, results and inputerr: it never sees a run;
+//   - runconfig (the run config) imports only models (and what models
+//     stand on), data and results: train, sweep, compare and the CLI
+//     build and read configs through it;
+//   - checkpoint (the checkpoint and arrays store) imports only
+//     runconfig, rundir and what they and the stored state stand on
+//     (autodiff, data, results): never train, score or sweep;
 //   - train never imports report or sweep;
-//   - sweep may import train: it resolves run configs, reads checkpoints
-//     and times runs (Measure) through it, while how a run is executed is
-//     the caller's; train never imports sweep;
+//   - sweep may import train: it resolves run configs (runconfig), reads
+//     checkpoints (checkpoint) and times runs (Measure, through train),
+//     while how a run is executed is the caller's; train never imports
+//     sweep;
 //   - inputerr (the one input-error type) imports no other package of
 //     this project, so that every package can mark its input errors;
 //   - runlock (the run lock) and internal/awake (the process's awake
 //     clock, which any package may import) import no other package of
 //     this project;
 //   - compare (mgp compare without the CLI) may import sweep, train,
-//     report, results, plot, eval, data and rundir, and what they stand on
+//     runconfig, checkpoint, report, results, plot, eval, data and rundir,
+//     and what they stand on
 //     (models, its own predictive type among them; autodiff, config,
 //     runlock): nothing above it, never the paper's figures;
 //   - only cmd/mgp imports cobra and viper;
@@ -85,8 +93,8 @@ func depRules() []depRule {
 	rules := []depRule{
 		{pkg: "internal/awake", only: []string{}, forbidden: cli},
 		{pkg: "cmd/mgp"},
-		{pkg: "pkg/autodiff", forbidden: append(p("models", "data", "eval", "results", "report", "train", "sweep", "compare", "predict", "fit", "paper"), cli...)},
-		{pkg: "pkg/models", forbidden: append(p("data", "eval", "results", "report", "train", "sweep", "compare", "predict", "fit", "paper"), cli...)},
+		{pkg: "pkg/autodiff", forbidden: append(p("models", "data", "eval", "results", "report", "runconfig", "checkpoint", "train", "sweep", "compare", "predict", "fit", "paper"), cli...)},
+		{pkg: "pkg/models", forbidden: append(p("data", "eval", "results", "report", "runconfig", "checkpoint", "train", "sweep", "compare", "predict", "fit", "paper"), cli...)},
 		{pkg: "pkg/config", only: []string{}, forbidden: cli},
 		{pkg: "pkg/data", only: []string{}, forbidden: cli},
 		{pkg: "pkg/eval", only: []string{}, forbidden: cli},
@@ -106,14 +114,27 @@ func depRules() []depRule {
 		// metrics and the result types, never a run, a config or a data set,
 		// so train, predict, sweep and paper can all call it.
 		{pkg: "pkg/score", only: p("models", "autodiff", "config", "eval", "results", "inputerr"), forbidden: cli},
+		// runconfig (the run config: its sections, defaults, decoding,
+		// validation and fingerprint) knows the models' registry (a model
+		// section holds the model's own config struct), the data sources
+		// (which check the data keys) and the result types; never a run,
+		// a checkpoint or a run directory.
+		{pkg: "pkg/runconfig", only: p("models", "autodiff", "config", "data", "results"), forbidden: cli},
+		// checkpoint (the checkpoint and arrays store: a saved run's
+		// config, parameters and training state, its checksum and arrays
+		// file) stores what runconfig, autodiff (Adam's and L-BFGS's
+		// state), data (the batcher's state, the standardisation) and
+		// results (traces) define, in the files rundir names; it never
+		// runs, scores or trains anything.
+		{pkg: "pkg/checkpoint", only: p("runconfig", "rundir", "autodiff", "data", "results", "models", "config", "runlock"), forbidden: cli},
 		{pkg: "pkg/train", forbidden: append(p("report", "sweep", "compare", "predict", "fit", "paper"), cli...)},
 		{pkg: "pkg/sweep", forbidden: append(p("report", "compare", "predict", "fit", "paper"), cli...)},
-		{pkg: "pkg/compare", only: append(p("sweep", "train", "score", "report", "results", "plot", "eval", "data", "rundir",
+		{pkg: "pkg/compare", only: append(p("sweep", "train", "runconfig", "checkpoint", "score", "report", "results", "plot", "eval", "data", "rundir",
 			"models", "autodiff", "config", "runlock", "inputerr"), awake), forbidden: cli},
 		// predict applies a saved run: train and what train itself
 		// depends on, never sweep, report or the CLI.
-		{pkg: "pkg/predict", only: append(p("train", "score", "models", "data", "eval", "results", "autodiff", "config", "runlock", "rundir", "inputerr"), awake), forbidden: cli},
-		{pkg: "pkg/fit", only: append(p("train", "score", "predict", "data", "models", "results", "rundir", "eval", "autodiff", "config", "runlock", "inputerr"), awake), forbidden: cli},
+		{pkg: "pkg/predict", only: append(p("train", "runconfig", "checkpoint", "score", "models", "data", "eval", "results", "autodiff", "config", "runlock", "rundir", "inputerr"), awake), forbidden: cli},
+		{pkg: "pkg/fit", only: append(p("train", "runconfig", "checkpoint", "score", "predict", "data", "models", "results", "rundir", "eval", "autodiff", "config", "runlock", "inputerr"), awake), forbidden: cli},
 		// paper (the paper's figures and tables) draws on plot, report,
 		// results, rundir, sweep, train, models, data and eval; it never
 		// imports compare, cobra or viper, and no package under pkg/

@@ -15,6 +15,7 @@ import (
 	"github.com/mgpteam/mgp/pkg/inputerr"
 	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/runconfig"
 	"github.com/mgpteam/mgp/pkg/score"
 	"gonum.org/v1/gonum/mat"
 )
@@ -145,10 +146,10 @@ func twoOutputCSV(t *testing.T, dir string, n int) string {
 }
 
 // twoOutputConfig is a run on the two-output CSV.
-func twoOutputConfig(path string, model map[string]any, iters int) RunConfig {
+func twoOutputConfig(path string, model map[string]any, iters int) runconfig.RunConfig {
 	cfg := toyConfig(fmt.Sprint(model["name"]), iters)
 	cfg.Model = modelCfg(model)
-	cfg.Data = DataConfig{Kind: "csv", Path: path, Target: []string{"y1", "y2"}}
+	cfg.Data = runconfig.DataConfig{Kind: "csv", Path: path, Target: []string{"y1", "y2"}}
 	return cfg
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"github.com/mgpteam/mgp/pkg/checkpoint"
 	"github.com/mgpteam/mgp/pkg/inputerr"
 	"github.com/mgpteam/mgp/pkg/results"
 )
@@ -16,9 +17,9 @@ func (r *run) checkData(exp *Experiment) error {
 	if r.prev == nil || r.prev.DataFingerprint == "" || r.prev.DataFingerprint == exp.Fingerprint {
 		return nil
 	}
-	return &inputerr.Error{Err: &CorruptError{Path: r.ckPath, Reason: fmt.Sprintf(
+	return &inputerr.Error{Err: &checkpoint.CorruptError{Path: r.ckPath, Reason: fmt.Sprintf(
 		"it was trained on other data than %s's now (data fingerprint %s in the checkpoint, %s now: the data file or the split changed since); put the data back as they were to resume",
-		exp.Name, short(r.prev.DataFingerprint), short(exp.Fingerprint))}}
+		exp.Name, checkpoint.Abbrev(r.prev.DataFingerprint), checkpoint.Abbrev(exp.Fingerprint))}}
 }
 
 // finishing reports whether the run resumes a complete checkpoint, whose
@@ -40,7 +41,7 @@ func (r *run) rebuild() (res *results.Result, ok bool, err error) {
 	}
 	res = &results.Result{}
 	if err := json.Unmarshal(r.prev.Result, res); err != nil {
-		return nil, false, &inputerr.Error{Err: &CorruptError{Path: r.ckPath, Reason: "its copy of result.json does not decode: " + err.Error()}}
+		return nil, false, &inputerr.Error{Err: &checkpoint.CorruptError{Path: r.ckPath, Reason: "its copy of result.json does not decode: " + err.Error()}}
 	}
 	if err := writeResult(r.opts.OutDir, r.prev.Result); err != nil {
 		return nil, false, err

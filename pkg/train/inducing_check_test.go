@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/mgpteam/mgp/pkg/runconfig"
 )
 
 // TestCheckInducingParams: a model with more inducing points than training
@@ -25,8 +27,8 @@ func TestCheckInducingParams(t *testing.T) {
 		{"sgp", map[string]any{"m": 6}, ""},
 		{"hnn", nil, ""},
 	} {
-		cfg := DefaultRunConfig()
-		cfg.Model = MustModelConfig(c.model, c.set)
+		cfg := runconfig.DefaultRunConfig()
+		cfg.Model = runconfig.MustModelConfig(c.model, c.set)
 		m, err := BuildModel(context.Background(), cfg, exp, BuildOptions{Restoring: true})
 		if err != nil {
 			t.Fatal(err)

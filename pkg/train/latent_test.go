@@ -3,12 +3,14 @@ package train
 import (
 	"context"
 	"testing"
+
+	"github.com/mgpteam/mgp/pkg/runconfig"
 )
 
 // smallSLGP is a reduced SLGP for CI (the paper's toy setting, MLPs [100,
 // 100, 100] and S = 10 for 10000 steps, takes minutes): MLPs [32, 32],
 // S = 5, M = 20.
-func smallSLGP(toy string, iters int) RunConfig {
+func smallSLGP(toy string, iters int) runconfig.RunConfig {
 	cfg := toyConfig("slgp", iters)
 	cfg.Data.Name = toy
 	cfg.Model = modelCfg(map[string]any{"name": "slgp", "m": 20, "s": 5, "hidden": []int{32, 32}, "beta": 0.01,

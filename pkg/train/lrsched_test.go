@@ -6,13 +6,14 @@ import (
 	"testing"
 
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
+	"github.com/mgpteam/mgp/pkg/runconfig"
 	"gonum.org/v1/gonum/mat"
 )
 
 // TestLearningRateSchedule: constant without lr_final; with it, LR at the
 // first iteration, LRFinal at the last, the geometric mean half-way.
 func TestLearningRateSchedule(t *testing.T) {
-	c := TrainConfig{Iterations: 101, LR: 0.01}
+	c := runconfig.TrainConfig{Iterations: 101, LR: 0.01}
 	for _, it := range []int{1, 50, 101} {
 		if got := LearningRate(c, it); got != 0.01 {
 			t.Fatalf("no decay: lr(%d) = %g, want 0.01", it, got)
@@ -44,7 +45,7 @@ func TestTrainerFollowsSchedule(t *testing.T) {
 	X, Y := mat.NewDense(4, 1, nil), mat.NewDense(4, 1, nil)
 	run := func(final float64) (*Trainer, float64) {
 		m := &nanModel{p: ad.NewParam("x", ad.Identity, mat.NewDense(1, 1, []float64{1})), at: -1}
-		tr := NewTrainer(m, X, Y, TrainConfig{Iterations: 10, LR: 0.01, LRFinal: final})
+		tr := NewTrainer(m, X, Y, runconfig.TrainConfig{Iterations: 10, LR: 0.01, LRFinal: final})
 		if err := tr.Run(context.Background()); err != nil {
 			t.Fatal(err)
 		}

@@ -6,9 +6,11 @@ import (
 	"testing"
 
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
+	"github.com/mgpteam/mgp/pkg/checkpoint"
 	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/runconfig"
 	"github.com/mgpteam/mgp/pkg/score"
 	"gonum.org/v1/gonum/mat"
 )
@@ -79,7 +81,7 @@ func TestReevaluateMNISTPerClass(t *testing.T) {
 	_, dy := Y.Dims()
 	exp := &Experiment{Name: "digits", Scoring: data.ScorePerInputRow, XTest: X, YTest: Y, Std: &data.Standardizer{YStd: []float64{1, 1, 1}, YMean: make([]float64, dy)}}
 	m := &classStub{dy: dy}
-	ev, err := Reevaluate(context.Background(), &Checkpoint{}, exp, m, "", P, 11, score.Options{})
+	ev, err := Reevaluate(context.Background(), &checkpoint.Checkpoint{}, exp, m, "", P, 11, score.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +96,7 @@ func TestReevaluateMNISTPerClass(t *testing.T) {
 		t.Errorf("re-evaluation %+v, training's evaluation %+v", ev.Metrics, want)
 	}
 	exp.Name, exp.Scoring = "boston", data.ScorePerPoint
-	if _, err := Reevaluate(context.Background(), &Checkpoint{}, exp, m, "", P, 11, score.Options{Estimator: score.EstimatorJoint}); err == nil {
+	if _, err := Reevaluate(context.Background(), &checkpoint.Checkpoint{}, exp, m, "", P, 11, score.Options{Estimator: score.EstimatorJoint}); err == nil {
 		t.Error("no error for the joint estimator on boston")
 	}
 }
@@ -106,7 +108,7 @@ func TestReevaluateMNISTPerClass(t *testing.T) {
 func TestSelectorScoresMNISTPerClass(t *testing.T) {
 	X, Y := estimatorCase()
 	_, dy := Y.Dims()
-	var cfg RunConfig
+	var cfg runconfig.RunConfig
 	cfg.Eval.Samples, cfg.Train.Seed = 30, 4
 	std := &data.Standardizer{YStd: []float64{1, 1, 1}, YMean: make([]float64, dy)}
 	for _, c := range []struct {

@@ -6,8 +6,10 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 
+	"github.com/mgpteam/mgp/pkg/checkpoint"
 	"github.com/mgpteam/mgp/pkg/inputerr"
 	"github.com/mgpteam/mgp/pkg/models"
+	"github.com/mgpteam/mgp/pkg/rundir"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -22,8 +24,8 @@ const proxyRows = 1024
 // then overwritten by the checkpoint's parameters). Checkpoints written
 // before the standardisation was recorded fall back to LoadRun, which needs
 // the data (dataDir).
-func LoadForPredict(runDir, dataDir string) (*Checkpoint, *DataInfo, models.Model, error) {
-	ck, err := LoadCheckpoint(filepath.Join(runDir, CheckpointFile))
+func LoadForPredict(runDir, dataDir string) (*checkpoint.Checkpoint, *checkpoint.DataInfo, models.Model, error) {
+	ck, err := checkpoint.Load(filepath.Join(runDir, rundir.CheckpointFile))
 	if err != nil {
 		return nil, nil, nil, &inputerr.Error{Err: err}
 	}
@@ -33,7 +35,7 @@ func LoadForPredict(runDir, dataDir string) (*Checkpoint, *DataInfo, models.Mode
 		if err != nil {
 			return nil, nil, nil, err
 		}
-		return ck, &DataInfo{Std: exp.Std, XNames: exp.XNames, YNames: exp.YNames}, m, nil
+		return ck, &checkpoint.DataInfo{Std: exp.Std, XNames: exp.XNames, YNames: exp.YNames}, m, nil
 	}
 	dx, dy := len(info.Std.XMean), len(info.Std.YMean)
 	if len(info.Std.XStd) != dx || len(info.Std.YStd) != dy || (len(info.XNames) != 0 && len(info.XNames) != dx) {

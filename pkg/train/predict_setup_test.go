@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/mgpteam/mgp/pkg/models"
+	"github.com/mgpteam/mgp/pkg/runconfig"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -34,7 +35,7 @@ func TestPredictFromRunDirAlone(t *testing.T) {
 			}
 			cfg := toyConfig(name, 15)
 			cfg.Model = modelCfg(map[string]any{"name": name})
-			cfg.Data = DataConfig{Kind: "csv", Path: csvPath, Target: []string{"target"}, Split: "random"}
+			cfg.Data = runconfig.DataConfig{Kind: "csv", Path: csvPath, Target: []string{"target"}, Split: "random"}
 			runDir := filepath.Join(dir, "run")
 			if _, err := Run(context.Background(), cfg, Options{OutDir: runDir}); err != nil {
 				t.Fatal(err)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mgpteam/mgp/pkg/models"
+	"github.com/mgpteam/mgp/pkg/runconfig"
 	"github.com/mgpteam/mgp/pkg/score"
 )
 
@@ -38,9 +39,9 @@ func latentRun(t *testing.T, latent string, hold bool) (*Outcome, string) {
 func TestEvalLatentAtTraining(t *testing.T) {
 	for _, hold := range []bool{false, true} {
 		base, _ := latentRun(t, "", hold)
-		mean, dir := latentRun(t, LatentMean, hold)
+		mean, dir := latentRun(t, runconfig.LatentMean, hold)
 		b, r := base.Result, mean.Result
-		if r.Predictive != LatentMean || r.DrawsMetrics == nil || js(*r.DrawsMetrics) != js(b.Metrics) {
+		if r.Predictive != runconfig.LatentMean || r.DrawsMetrics == nil || js(*r.DrawsMetrics) != js(b.Metrics) {
 			t.Fatalf("hold %v: predictive %q, draws metrics %s; want mean and %s", hold, r.Predictive, js(r.DrawsMetrics), js(b.Metrics))
 		}
 		if r.Metrics.NLL == b.Metrics.NLL {
@@ -60,8 +61,8 @@ func TestEvalLatentAtTraining(t *testing.T) {
 		}
 	}
 	base, _ := latentRun(t, "", true)
-	mean, _ := latentRun(t, LatentMean, true)
-	sel, selDir := latentRun(t, LatentSelect, true)
+	mean, _ := latentRun(t, runconfig.LatentMean, true)
+	sel, selDir := latentRun(t, runconfig.LatentSelect, true)
 	s := sel.Result
 	if s.Selection == nil || s.Selection.ValNLLPlugIn == nil {
 		t.Fatal("select records no held-out NLL of the plug-in")
@@ -95,7 +96,7 @@ func TestEvalLatentAtTraining(t *testing.T) {
 // TestPredictiveFor: eval.latent = mean fixes the plug-in, "" and draws
 // the draws.
 func TestPredictiveFor(t *testing.T) {
-	if PredictiveFor(LatentMean) != models.PlugIn || PredictiveFor("") != models.Draws || PredictiveFor(LatentDraws) != models.Draws {
+	if PredictiveFor(runconfig.LatentMean) != models.PlugIn || PredictiveFor("") != models.Draws || PredictiveFor(runconfig.LatentDraws) != models.Draws {
 		t.Error("PredictiveFor maps eval.latent wrongly")
 	}
 }

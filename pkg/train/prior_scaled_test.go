@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mgpteam/mgp/pkg/runconfig"
 )
 
 // TestScaledPriorSilencesW: on a nearly noiseless function (y = sin 3x plus
@@ -35,9 +37,9 @@ func TestScaledPriorSilencesW(t *testing.T) {
 		t.Fatal(err)
 	}
 	run := func(prior string) *Outcome {
-		cfg := DefaultRunConfig()
+		cfg := runconfig.DefaultRunConfig()
 		cfg.Model = modelCfg(map[string]any{"name": "gpcde", "m": 20, "hidden": []int{32, 32}, "s": 5, "prior": prior, "noise_init": 0.01})
-		cfg.Data = DataConfig{Kind: "csv", Path: path, Split: "random", Stats: "full"}
+		cfg.Data = runconfig.DataConfig{Kind: "csv", Path: path, Split: "random", Stats: "full"}
 		cfg.Train.Iterations, cfg.Train.BatchSize = 1500, 0
 		cfg.Eval.Samples = 100
 		out, err := Run(context.Background(), cfg, Options{})

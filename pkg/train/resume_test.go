@@ -11,13 +11,16 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mgpteam/mgp/pkg/checkpoint"
 	"github.com/mgpteam/mgp/pkg/inputerr"
+	"github.com/mgpteam/mgp/pkg/runconfig"
+	"github.com/mgpteam/mgp/pkg/rundir"
 	"gonum.org/v1/gonum/mat"
 )
 
 // resumeConfig is a short minibatch run with periodic evaluation, so that
 // every stream (batches, Monte Carlo, evaluation) is exercised.
-func resumeConfig(model, toy string) RunConfig {
+func resumeConfig(model, toy string) runconfig.RunConfig {
 	cfg := toyConfig(model, 40)
 	cfg.Data.Name = toy
 	cfg.Train.BatchSize = 64
@@ -85,7 +88,7 @@ func TestResumeIsBitIdentical(t *testing.T) {
 			var at14 []byte
 			_, err = Run(ctx, cfg, Options{OutDir: dir, Command: "mgp train -c x.yaml", AfterStep: func(it int) {
 				if it == 14 {
-					at14, _ = os.ReadFile(filepath.Join(dir, CheckpointFile))
+					at14, _ = os.ReadFile(filepath.Join(dir, rundir.CheckpointFile))
 				}
 				if it == 23 {
 					cancel()
@@ -95,14 +98,14 @@ func TestResumeIsBitIdentical(t *testing.T) {
 			if !errors.As(err, &ie) || ie.Iter != 23 || !errors.Is(err, context.Canceled) {
 				t.Fatalf("interrupted run: err = %v", err)
 			}
-			if !strings.Contains(err.Error(), "mgp train -c x.yaml --resume") || !strings.Contains(err.Error(), CheckpointFile) {
+			if !strings.Contains(err.Error(), "mgp train -c x.yaml --resume") || !strings.Contains(err.Error(), rundir.CheckpointFile) {
 				t.Fatalf("interruption message does not say how to resume: %v", err)
 			}
-			if _, err := os.Stat(filepath.Join(dir, ResultFile)); err == nil {
+			if _, err := os.Stat(filepath.Join(dir, rundir.ResultFile)); err == nil {
 				t.Fatal("an interrupted run wrote result.json")
 			}
 			var inErr *inputerr.Error
-			var ue *UnfinishedError
+			var ue *checkpoint.UnfinishedError
 			if _, err := Run(context.Background(), cfg, Options{OutDir: dir}); !errors.As(err, &inErr) || !errors.As(err, &ue) || ue.Iter != 23 {
 				t.Fatalf("restarting an unfinished run without --resume: err = %v", err)
 			}
@@ -119,7 +122,7 @@ func TestResumeIsBitIdentical(t *testing.T) {
 			if err := os.MkdirAll(killed, 0o755); err != nil {
 				t.Fatal(err)
 			}
-			if err := os.WriteFile(filepath.Join(killed, CheckpointFile), at14, 0o644); err != nil {
+			if err := os.WriteFile(filepath.Join(killed, rundir.CheckpointFile), at14, 0o644); err != nil {
 				t.Fatal(err)
 			}
 			got2, err := Run(context.Background(), cfg, Options{OutDir: killed, Resume: true})
@@ -231,7 +234,7 @@ func TestResumeRecordsEarlierVersions(t *testing.T) {
 	if !strings.Contains(log.String(), "written by version v2, this is v1") {
 		t.Errorf("the log does not name the checkpoint's version:\n%s", log.String())
 	}
-	b, err := os.ReadFile(filepath.Join(dir, ResultFile))
+	b, err := os.ReadFile(filepath.Join(dir, rundir.ResultFile))
 	if err != nil || !strings.Contains(string(b), `"earlier_versions": [`) {
 		t.Fatalf("result.json lacks earlier_versions (err %v)", err)
 	}

@@ -9,11 +9,14 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/mgpteam/mgp/pkg/checkpoint"
 	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/inputerr"
 	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/runconfig"
+	"github.com/mgpteam/mgp/pkg/rundir"
 	"github.com/mgpteam/mgp/pkg/score"
 	"gonum.org/v1/gonum/mat"
 )
@@ -111,7 +114,7 @@ type BuildOptions struct {
 // initialisation stream. Its k-means of the inducing inputs gives up early
 // when ctx ends (the caller must check ctx afterwards and discard the
 // model).
-func BuildModel(ctx context.Context, cfg RunConfig, exp *Experiment, opts BuildOptions) (models.Model, error) {
+func BuildModel(ctx context.Context, cfg runconfig.RunConfig, exp *Experiment, opts BuildOptions) (models.Model, error) {
 	km := func(X *mat.Dense, M int, seed uint64) *mat.Dense { return data.KMeansCtx(ctx, X, M, seed) }
 	if opts.Restoring {
 		km = func(X *mat.Dense, M int, _ uint64) *mat.Dense {
@@ -129,7 +132,7 @@ func BuildModel(ctx context.Context, cfg RunConfig, exp *Experiment, opts BuildO
 // result.json there, each atomically; result.json comes last, so its
 // presence means the run is complete. With opts.Resume it continues from
 // the directory's checkpoint and ends bit-identical to an uninterrupted run.
-func Run(ctx context.Context, cfg RunConfig, opts Options) (*Outcome, error) {
+func Run(ctx context.Context, cfg runconfig.RunConfig, opts Options) (*Outcome, error) {
 	r, err := prepare(ctx, cfg, opts)
 	if err != nil {
 		return nil, err
@@ -163,16 +166,16 @@ func Run(ctx context.Context, cfg RunConfig, opts Options) (*Outcome, error) {
 }
 
 // dataInfo records the experiment's standardisation and column names.
-func dataInfo(exp *Experiment) *DataInfo {
+func dataInfo(exp *Experiment) *checkpoint.DataInfo {
 	n, _ := exp.XTrain.Dims()
-	return &DataInfo{Std: exp.Std, XNames: exp.XNames, YNames: exp.YNames, NTrain: n}
+	return &checkpoint.DataInfo{Std: exp.Std, XNames: exp.XNames, YNames: exp.YNames, NTrain: n}
 }
 
 // LoadRun rebuilds a saved run's experiment and model from its checkpoint.
 // The model samples its own predictive; RunPredictive(ck) is the one the
 // run settled on.
-func LoadRun(runDir, dataDir string) (*Checkpoint, *Experiment, models.Model, error) {
-	ck, err := LoadCheckpoint(filepath.Join(runDir, CheckpointFile))
+func LoadRun(runDir, dataDir string) (*checkpoint.Checkpoint, *Experiment, models.Model, error) {
+	ck, err := checkpoint.Load(filepath.Join(runDir, rundir.CheckpointFile))
 	if err != nil {
 		return nil, nil, nil, &inputerr.Error{Err: err}
 	}
@@ -182,7 +185,7 @@ func LoadRun(runDir, dataDir string) (*Checkpoint, *Experiment, models.Model, er
 	}
 	if ck.DataFingerprint != "" && ck.DataFingerprint != exp.Fingerprint {
 		return nil, nil, nil, &inputerr.Error{Err: fmt.Errorf("%s was trained on other data than %s's now (data fingerprint %s in its checkpoint, %s now): the data file or the split changed since; put the data back as they were, or train the run again",
-			runDir, exp.Name, short(ck.DataFingerprint), short(exp.Fingerprint))}
+			runDir, exp.Name, checkpoint.Abbrev(ck.DataFingerprint), checkpoint.Abbrev(exp.Fingerprint))}
 	}
 	m, err := BuildModel(context.Background(), ck.Config, exp, BuildOptions{Restoring: true})
 	if err != nil {
@@ -205,7 +208,7 @@ func LoadRun(runDir, dataDir string) (*Checkpoint, *Experiment, models.Model, er
 // with opts.Estimator; its Evaluation has the metrics only, and
 // opts.LogDensities its per-pixel log densities under the KDE estimators.
 // Other data sets take only the KDE estimator.
-func Reevaluate(ctx context.Context, ck *Checkpoint, exp *Experiment, m models.Model, pred models.Predictive, samples int, seed uint64, opts score.Options) (score.Evaluation, error) {
+func Reevaluate(ctx context.Context, ck *checkpoint.Checkpoint, exp *Experiment, m models.Model, pred models.Predictive, samples int, seed uint64, opts score.Options) (score.Evaluation, error) {
 	if samples <= 0 {
 		samples = ck.Config.Eval.Samples
 	}
@@ -229,19 +232,9 @@ func NewRNG(seed uint64) *rand.Rand {
 	return rand.New(rand.NewPCG(score.DeriveSeed(seed, streamEval), 0))
 }
 
-// configMap renders cfg as a generic map for the result file.
-func configMap(cfg RunConfig) map[string]any {
-	return map[string]any{
-		"model": cfg.Model.Map(),
-		"data":  cfg.Data,
-		"train": cfg.Train,
-		"eval":  cfg.Eval,
-	}
-}
-
 // checkInducing refuses more inducing points than training rows: k-means
 // cannot place them, and the cost (O(M³) per step) buys nothing.
-func checkInducing(cfg RunConfig, exp *Experiment) error {
+func checkInducing(cfg runconfig.RunConfig, exp *Experiment) error {
 	n, _ := exp.XTrain.Dims()
 	m, ok := cfg.Model.Int("m")
 	if !ok {
@@ -276,7 +269,7 @@ func checkInducingParams(m models.Model, exp *Experiment) error {
 // model without any) on the rows its run trained on: the training split
 // less the held-out part when the run held one out, as at the end of
 // training, so that a run's own diagnostics come back unchanged.
-func RunDiagnostics(ck *Checkpoint, exp *Experiment, m models.Model) (map[string]float64, error) {
+func RunDiagnostics(ck *checkpoint.Checkpoint, exp *Experiment, m models.Model) (map[string]float64, error) {
 	d, ok := m.(models.Diagnoser)
 	if !ok {
 		return nil, nil

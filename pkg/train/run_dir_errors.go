@@ -15,7 +15,7 @@ const (
 	// NotWritable: no file can be created in it.
 	NotWritable
 	// CheckpointUnreadable: its checkpoint cannot be read (other than
-	// damaged, which is a *CorruptError): a new run would lose it.
+	// damaged, which is a *checkpoint.CorruptError): a new run would lose it.
 	CheckpointUnreadable
 	// NoCheckpoint: a resume finds no checkpoint to continue from.
 	NoCheckpoint
@@ -31,7 +31,7 @@ const (
 	// NotDiscarded: a restart could not remove the run's files.
 	NotDiscarded
 	// Unfinished: a new run would lose the unfinished run the directory
-	// holds (Err is its *UnfinishedError).
+	// holds (Err is its *checkpoint.UnfinishedError).
 	Unfinished
 )
 

@@ -10,9 +10,12 @@ import (
 
 	"github.com/mgpteam/mgp/internal/awake"
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
+	"github.com/mgpteam/mgp/pkg/checkpoint"
 	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/runconfig"
+	"github.com/mgpteam/mgp/pkg/rundir"
 	"github.com/mgpteam/mgp/pkg/score"
 )
 
@@ -95,7 +98,7 @@ func (r *run) evaluate() (*results.Result, error) {
 	evalSec := (awake.Now() - t1).Seconds()
 	trainSec := r.tr.Seconds()
 	res := &results.Result{
-		Model: cfg.ModelName(), Dataset: exp.Name, Variant: r.opts.Variant, Config: configMap(cfg),
+		Model: cfg.ModelName(), Dataset: exp.Name, Variant: r.opts.Variant, Config: cfg.Map(),
 		SplitSeed: cfg.Data.SplitSeed, ModelSeed: cfg.Train.Seed, Split: exp.Split,
 		Iterations: cfg.Train.Iterations, TrainSeconds: trainSec, EvalSeconds: evalSec,
 		TraceEvalSeconds: r.tr.EvalSeconds(), CheckSeconds: checkSeconds(r.sel),
@@ -117,7 +120,7 @@ func (r *run) evaluate() (*results.Result, error) {
 	_, dy := exp.YTrain.Dims()
 	res.Warnings = runWarnings(res, dy, cfg.Data.Stats)
 	res.Complete = true
-	res.ConfigFingerprint, res.DataFingerprint = ConfigFingerprint(cfg), exp.Fingerprint
+	res.ConfigFingerprint, res.DataFingerprint = runconfig.ConfigFingerprint(cfg), exp.Fingerprint
 	return res, nil
 }
 
@@ -183,13 +186,13 @@ func (r *run) write(res *results.Result) error {
 var afterCompleteCheckpoint func() error
 
 // writeResult writes result.json into dir from the result's compact JSON
-// (see ResultBytes).
+// (see checkpoint.ResultBytes).
 func writeResult(dir string, raw json.RawMessage) error {
-	b, err := ResultBytes(raw)
+	b, err := checkpoint.ResultBytes(raw)
 	if err != nil {
 		return err
 	}
-	return results.WriteFileAtomic(filepath.Join(dir, ResultFile), func(w io.Writer) error {
+	return results.WriteFileAtomic(filepath.Join(dir, rundir.ResultFile), func(w io.Writer) error {
 		_, err := w.Write(b)
 		return err
 	})

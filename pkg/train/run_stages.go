@@ -10,10 +10,13 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mgpteam/mgp/pkg/checkpoint"
 	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/inputerr"
 	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/runconfig"
+	"github.com/mgpteam/mgp/pkg/rundir"
 	"github.com/mgpteam/mgp/pkg/score"
 )
 
@@ -21,12 +24,12 @@ import (
 // (prepare, load, newTrainer, fit, evaluate, write) hand on to each other.
 type run struct {
 	ctx  context.Context
-	cfg  RunConfig
+	cfg  runconfig.RunConfig
 	opts Options
 	// ckPath is the checkpoint's path ("" when nothing is written), prev
 	// the checkpoint resumed from (nil for a fresh run).
 	ckPath string
-	prev   *Checkpoint
+	prev   *checkpoint.Checkpoint
 	// earlier lists the versions that wrote the run before this one.
 	earlier []string
 	// resume says how to continue after an interruption.
@@ -49,13 +52,13 @@ type run struct {
 // checkpoint to resume from, removing the temporary files a killed write
 // left there) and works out how an interruption would be
 // resumed.
-func prepare(ctx context.Context, cfg RunConfig, opts Options) (*run, error) {
+func prepare(ctx context.Context, cfg runconfig.RunConfig, opts Options) (*run, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, &inputerr.Error{Err: err}
 	}
 	r := &run{ctx: ctx, cfg: cfg, opts: opts, pred: models.Draws}
 	if opts.OutDir != "" {
-		r.ckPath = filepath.Join(opts.OutDir, CheckpointFile)
+		r.ckPath = filepath.Join(opts.OutDir, rundir.CheckpointFile)
 		if opts.Restart && opts.Resume {
 			return nil, &inputerr.Error{Err: ErrRestartAndResume}
 		}
@@ -176,7 +179,7 @@ func (r *run) newTrainer() error {
 	if r.hold != nil {
 		r.sel = newSelector(m, r.hold, exp, cfg)
 		if r.sel.every == 0 {
-			r.sel.every = DefaultSelectEvery
+			r.sel.every = runconfig.DefaultSelectEvery
 		}
 		if prev != nil && prev.Selection != nil {
 			r.sel.state = *prev.Selection
@@ -240,12 +243,12 @@ func (r *run) save(complete bool) error {
 	if err != nil {
 		return err
 	}
-	ck := NewCheckpoint(r.cfg, r.m.Params(), r.opts.Version)
+	ck := checkpoint.New(r.cfg, r.m.Params(), r.opts.Version)
 	ck.Variant, ck.State, ck.Data = r.opts.Variant, st, dataInfo(r.exp)
 	ck.EarlierVersions = r.earlier
 	ck.Trained = st.Iter == r.cfg.Train.Iterations || (r.sel != nil && r.sel.stopNow()) || r.tr.Converged() != ""
 	ck.Complete = complete
-	ck.ConfigFingerprint, ck.DataFingerprint = ConfigFingerprint(r.cfg), r.exp.Fingerprint
+	ck.ConfigFingerprint, ck.DataFingerprint = runconfig.ConfigFingerprint(r.cfg), r.exp.Fingerprint
 	if r.sel != nil {
 		ck.Selection = &r.sel.state
 	}
@@ -303,7 +306,7 @@ func (r *run) fit() error {
 // writes (checkpoint.json, result.json) that a kill mid-write left in the
 // run directory, saying so unless quiet. Nothing else is touched.
 func removeStaleTemps(opts Options) error {
-	removed, err := results.RemoveStaleTemps(opts.OutDir, CheckpointFile, ArraysTempBase, ResultFile)
+	removed, err := results.RemoveStaleTemps(opts.OutDir, rundir.CheckpointFile, rundir.ArraysTempBase, rundir.ResultFile)
 	if err != nil {
 		return fmt.Errorf("removing a stale temporary file: %w", err)
 	}
@@ -313,4 +316,18 @@ func removeStaleTemps(opts Options) error {
 		}
 	}
 	return nil
+}
+
+// versionsBefore returns the versions that trained a run resumed from prev
+// by a binary of version now, before now: prev's earlier versions and
+// prev's own when it differs from now.
+func versionsBefore(prev *checkpoint.Checkpoint, now string) []string {
+	if prev == nil {
+		return nil
+	}
+	out := append([]string(nil), prev.EarlierVersions...)
+	if prev.Version != now && (len(out) == 0 || out[len(out)-1] != prev.Version) {
+		out = append(out, prev.Version)
+	}
+	return out
 }

@@ -11,16 +11,18 @@ import (
 
 	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/models"
+	"github.com/mgpteam/mgp/pkg/runconfig"
+	"github.com/mgpteam/mgp/pkg/rundir"
 	"github.com/mgpteam/mgp/pkg/score"
 )
 
-func toyConfig(model string, iters int) RunConfig {
-	cfg := DefaultRunConfig()
+func toyConfig(model string, iters int) runconfig.RunConfig {
+	cfg := runconfig.DefaultRunConfig()
 	cfg.Model = modelCfg(map[string]any{"name": model})
 	if _, ok := cfg.Model.Int("m"); ok {
 		setModel(nil, &cfg, map[string]any{"m": 20})
 	}
-	cfg.Data = DataConfig{Name: "hetero"}
+	cfg.Data = runconfig.DataConfig{Name: "hetero"}
 	cfg.Train.Iterations = iters
 	cfg.Train.BatchSize = 0
 	cfg.Eval.Samples = 200
@@ -63,7 +65,7 @@ func TestRunWritesAndReloads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range []string{ResultFile, CheckpointFile} {
+	for _, f := range []string{rundir.ResultFile, rundir.CheckpointFile} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Fatal(err)
 		}
@@ -94,7 +96,7 @@ func TestDeterministic(t *testing.T) {
 // TestUnknownModelKey: a key the model does not have is refused when the
 // model section is decoded, before any run, with the key in a KeyError.
 func TestUnknownModelKey(t *testing.T) {
-	_, err := NewModelConfig("sgp", map[string]any{"inducing": 5})
+	_, err := runconfig.NewModelConfig("sgp", map[string]any{"inducing": 5})
 	var ke *config.KeyError
 	if !errors.As(err, &ke) || ke.Key != "model.inducing" || !strings.Contains(err.Error(), "model.inducing") {
 		t.Fatalf("err = %v", err)

@@ -9,12 +9,16 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mgpteam/mgp/pkg/checkpoint"
+	"github.com/mgpteam/mgp/pkg/runconfig"
+	"github.com/mgpteam/mgp/pkg/rundir"
 )
 
 // stateSelectConfig is a held-out-selection HNN run whose best check is
 // not the last, so its last-iteration metrics and diagnostics differ from
 // the selected ones.
-func stateSelectConfig(t *testing.T, dir string) RunConfig {
+func stateSelectConfig(t *testing.T, dir string) runconfig.RunConfig {
 	cfg := selectConfig(selectCSV(t, dir, "a.csv", nil))
 	cfg.Model = modelCfg(map[string]any{"name": "hnn", "hidden": []any{8, 8}})
 	cfg.Train.LR = 0.05
@@ -36,7 +40,7 @@ func TestLostResultRebuiltByteIdentical(t *testing.T) {
 	if s := first.Result.Selection; s.Iter == cfg.Train.Iterations {
 		t.Fatalf("the best check is the last (%v): the test tests nothing", s.Trace)
 	}
-	resPath := filepath.Join(out, ResultFile)
+	resPath := filepath.Join(out, rundir.ResultFile)
 	want, err := os.ReadFile(resPath)
 	if err != nil {
 		t.Fatal(err)
@@ -82,14 +86,14 @@ func TestKillBetweenCheckpointAndResult(t *testing.T) {
 	if !errors.Is(err, killed) {
 		t.Fatalf("err = %v", err)
 	}
-	if _, err := os.Stat(filepath.Join(out, ResultFile)); !errors.Is(err, os.ErrNotExist) {
+	if _, err := os.Stat(filepath.Join(out, rundir.ResultFile)); !errors.Is(err, os.ErrNotExist) {
 		t.Fatalf("result.json after the simulated kill: %v", err)
 	}
-	ck, err := LoadCheckpoint(filepath.Join(out, CheckpointFile))
+	ck, err := checkpoint.Load(filepath.Join(out, rundir.CheckpointFile))
 	if err != nil || !ck.Complete || ck.Result == nil {
 		t.Fatalf("complete checkpoint: %v (complete %v, result kept %v)", err, ck != nil && ck.Complete, ck != nil && ck.Result != nil)
 	}
-	wantBytes, err := ResultBytes(ck.Result)
+	wantBytes, err := checkpoint.ResultBytes(ck.Result)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +101,7 @@ func TestKillBetweenCheckpointAndResult(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := os.ReadFile(filepath.Join(out, ResultFile))
+	b, _ := os.ReadFile(filepath.Join(out, rundir.ResultFile))
 	if !bytes.Equal(b, wantBytes) {
 		t.Fatalf("result.json is not the checkpoint's copy:\n%s", b)
 	}
@@ -110,7 +114,7 @@ func TestKillBetweenCheckpointAndResult(t *testing.T) {
 
 // interruptAt runs cfg into out and stops it after iteration cut, leaving
 // an unfinished checkpoint.
-func interruptAt(t *testing.T, cfg RunConfig, out string, cut int) {
+func interruptAt(t *testing.T, cfg runconfig.RunConfig, out string, cut int) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -132,7 +136,7 @@ func TestCheckpointFlippedDigitRefused(t *testing.T) {
 	cfg := toyConfig("sgp", 20)
 	out := filepath.Join(t.TempDir(), "run")
 	interruptAt(t, cfg, out, 9)
-	path := filepath.Join(out, CheckpointFile)
+	path := filepath.Join(out, rundir.CheckpointFile)
 	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -148,12 +152,12 @@ func TestCheckpointFlippedDigitRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = Run(context.Background(), cfg, Options{OutDir: out, Resume: true})
-	var ce *CorruptError
-	if !errors.As(err, &ce) || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), CorruptRemedy) ||
+	var ce *checkpoint.CorruptError
+	if !errors.As(err, &ce) || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), checkpoint.CorruptRemedy) ||
 		!strings.Contains(err.Error(), "checksum") {
 		t.Fatalf("resume from a changed checkpoint: %v", err)
 	}
-	if _, err := LoadCheckpoint(path); !errors.As(err, &ce) {
+	if _, err := checkpoint.Load(path); !errors.As(err, &ce) {
 		t.Fatalf("LoadCheckpoint of a changed checkpoint: %v", err)
 	}
 	if _, err := Run(context.Background(), cfg, Options{OutDir: out, Restart: true, Resume: true}); !errors.Is(err, ErrRestartAndResume) {
@@ -189,7 +193,7 @@ func TestResumeRefusesChangedTrainingData(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = Run(context.Background(), cfg, Options{OutDir: out, Resume: true})
-	if err == nil || !strings.Contains(err.Error(), "data fingerprint") || !strings.Contains(err.Error(), filepath.Join(out, CheckpointFile)) {
+	if err == nil || !strings.Contains(err.Error(), "data fingerprint") || !strings.Contains(err.Error(), filepath.Join(out, rundir.CheckpointFile)) {
 		t.Fatalf("resume on changed data: %v", err)
 	}
 	if _, _, _, err := LoadRun(out, ""); err == nil || !strings.Contains(err.Error(), "trained on other data") {

@@ -7,9 +7,10 @@ import (
 	"math/rand/v2"
 
 	"github.com/mgpteam/mgp/internal/awake"
-	ad "github.com/mgpteam/mgp/pkg/autodiff"
+	"github.com/mgpteam/mgp/pkg/checkpoint"
 	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/runconfig"
 	"github.com/mgpteam/mgp/pkg/score"
 	"gonum.org/v1/gonum/mat"
 )
@@ -20,10 +21,6 @@ const (
 	streamValidation = 5
 	streamSelect     = 6
 )
-
-// DefaultSelectEvery is the validation cadence when train.validation is set
-// and train.select_every is not.
-const DefaultSelectEvery = 1000
 
 // Holdout is the validation part of a training split.
 type Holdout struct {
@@ -56,24 +53,6 @@ func splitValidation(exp *Experiment, frac float64, seed uint64) (*Experiment, *
 	return &out, h, nil
 }
 
-// Selection is the state of held-out model selection: the best validation
-// NLL so far, where it was reached and the parameters there. It is part of
-// a checkpoint, so an interrupted run selects exactly as an uninterrupted
-// one.
-type Selection struct {
-	// Iter is the iteration of the best validation NLL (0 before any).
-	Iter int `json:"iter"`
-	// NLL is the best validation NLL (original y scale).
-	NLL float64 `json:"nll"`
-	// Params are the parameters at Iter.
-	Params map[string]Matrix `json:"params,omitempty"`
-	// Trace is the validation NLL at every check.
-	Trace []results.ValPoint `json:"trace,omitempty"`
-	// Seconds is the time of the checks in Trace on the process's awake
-	// clock (internal/awake); checkpoints before 2026-11-28 lack it.
-	Seconds float64 `json:"seconds,omitempty"`
-}
-
 // selector evaluates the validation NLL every Every iterations and keeps the
 // best parameters.
 type selector struct {
@@ -84,8 +63,8 @@ type selector struct {
 	seed    uint64
 	every   int
 	// stop is the early-stopping rule (train.stop; zero: none).
-	stop  StopConfig
-	state Selection
+	stop  runconfig.StopConfig
+	state checkpoint.Selection
 	// byDensity: the checks score the model's own predictive density
 	// (train.select_by: density) with densityDraws mixture components.
 	byDensity    bool
@@ -97,10 +76,10 @@ type selector struct {
 
 // newSelector returns the held-out selector of a run on exp with config
 // cfg over the held-out part h, scoring as the run's test evaluation does.
-func newSelector(m models.Model, h *Holdout, exp *Experiment, cfg RunConfig) *selector {
+func newSelector(m models.Model, h *Holdout, exp *Experiment, cfg runconfig.RunConfig) *selector {
 	return &selector{m: m, h: h, ystd: exp.Std.YStd, samples: cfg.Eval.Samples, seed: cfg.Train.Seed,
 		every: cfg.Train.SelectEvery, stop: cfg.Train.Stop, perClass: scoredPerClass(exp),
-		byDensity: cfg.Train.SelectBy == SelectByDensity, densityDraws: cfg.Eval.DensityDraws}
+		byDensity: cfg.Train.SelectBy == runconfig.SelectByDensity, densityDraws: cfg.Eval.DensityDraws}
 }
 
 // beforeCheck, when set (by tests only), is called at the start of every
@@ -123,7 +102,7 @@ func (s *selector) check(ctx context.Context, it int) error {
 	s.state.Trace = append(s.state.Trace, results.ValPoint{Iter: it, NLL: met.NLL})
 	if !math.IsNaN(met.NLL) && !math.IsInf(met.NLL, 0) && (s.state.Params == nil || met.NLL < s.state.NLL) {
 		s.state.Iter, s.state.NLL = it, met.NLL
-		s.state.Params = snapshotParams(s.m.Params())
+		s.state.Params = checkpoint.Snapshot(s.m.Params())
 	}
 	return nil
 }
@@ -166,7 +145,7 @@ func (s *selector) restoreBest() error {
 	if s.state.Params == nil {
 		return fmt.Errorf("held-out selection: no finite validation NLL at any check; the run diverged")
 	}
-	ck := &Checkpoint{Params: s.state.Params}
+	ck := &checkpoint.Checkpoint{Params: s.state.Params}
 	return ck.Restore(s.m.Params())
 }
 
@@ -186,14 +165,4 @@ func (s *selector) finish(ctx context.Context, it int) error {
 		return s.check(ctx, it)
 	}
 	return nil
-}
-
-// snapshotParams copies the parameters' raw values.
-func snapshotParams(ps *ad.ParamSet) map[string]Matrix {
-	out := map[string]Matrix{}
-	for name, m := range ps.Snapshot() {
-		r, c := m.Dims()
-		out[name] = Matrix{Rows: r, Cols: c, Data: m.RawMatrix().Data}
-	}
-	return out
 }

@@ -12,7 +12,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mgpteam/mgp/pkg/checkpoint"
 	"github.com/mgpteam/mgp/pkg/inputerr"
+	"github.com/mgpteam/mgp/pkg/runconfig"
+	"github.com/mgpteam/mgp/pkg/rundir"
 )
 
 // selectCSV writes a 1-D regression CSV (x, y) with distinct x values and
@@ -40,10 +43,10 @@ func selectCSV(t *testing.T, dir, name string, testY map[float64]float64) string
 
 // selectConfig is a short SGP run on a CSV with 20 % of the training split
 // held out and checked every 5 iterations.
-func selectConfig(path string) RunConfig {
-	cfg := DefaultRunConfig()
+func selectConfig(path string) runconfig.RunConfig {
+	cfg := runconfig.DefaultRunConfig()
 	cfg.Model = modelCfg(map[string]any{"name": "sgp", "m": 10})
-	cfg.Data = DataConfig{Name: "sel", Kind: "csv", Path: path, Stats: "train"}
+	cfg.Data = runconfig.DataConfig{Name: "sel", Kind: "csv", Path: path, Stats: "train"}
 	cfg.Train.Iterations, cfg.Train.BatchSize, cfg.Train.LR = 32, 32, 0.05
 	cfg.Train.Validation, cfg.Train.SelectEvery = 0.2, 5
 	cfg.Train.Seed = 2
@@ -218,7 +221,7 @@ func TestSelectionResumes(t *testing.T) {
 		if js(got.Result.Selection) != js(ref.Result.Selection) {
 			t.Fatalf("cut %d: selection %+v, uninterrupted %+v", cut, got.Result.Selection, ref.Result.Selection)
 		}
-		ck, err := LoadCheckpoint(filepath.Join(out, CheckpointFile))
+		ck, err := checkpoint.Load(filepath.Join(out, rundir.CheckpointFile))
 		if err != nil || ck.Selection == nil || !ck.Complete {
 			t.Fatalf("cut %d: final checkpoint %+v, %v", cut, ck, err)
 		}
@@ -231,18 +234,18 @@ func TestSelectionResumes(t *testing.T) {
 // of a model without latent variables are refused, naming the key.
 func TestSelectionConfigRejects(t *testing.T) {
 	for _, tc := range []struct {
-		set  func(*RunConfig)
+		set  func(*runconfig.RunConfig)
 		want string
 	}{
-		{func(c *RunConfig) { c.Train.Validation = 0.7 }, "train.validation = 0.7"},
-		{func(c *RunConfig) { c.Train.Validation = -0.1 }, "train.validation = -0.1"},
-		{func(c *RunConfig) { c.Train.Validation = math.NaN() }, "train.validation = NaN"},
-		{func(c *RunConfig) { c.Train.Validation, c.Train.SelectEvery = 0, 10 }, "train.select_every = 10 needs train.validation"},
-		{func(c *RunConfig) { c.Train.SelectEvery = -1 }, "train.select_every = -1"},
-		{func(c *RunConfig) { c.Train.Validation = 0.001 }, "leaves 0 for validation"},
-		{func(c *RunConfig) { c.Eval.Latent = "median" }, `eval.latent = "median"`},
-		{func(c *RunConfig) { c.Train.Validation, c.Train.SelectEvery, c.Eval.Latent = 0, 0, "select" }, "eval.latent = select chooses on the held-out"},
-		{func(c *RunConfig) { c.Eval.Latent = "mean" }, "eval.latent = mean: model sgp has no latent variables"},
+		{func(c *runconfig.RunConfig) { c.Train.Validation = 0.7 }, "train.validation = 0.7"},
+		{func(c *runconfig.RunConfig) { c.Train.Validation = -0.1 }, "train.validation = -0.1"},
+		{func(c *runconfig.RunConfig) { c.Train.Validation = math.NaN() }, "train.validation = NaN"},
+		{func(c *runconfig.RunConfig) { c.Train.Validation, c.Train.SelectEvery = 0, 10 }, "train.select_every = 10 needs train.validation"},
+		{func(c *runconfig.RunConfig) { c.Train.SelectEvery = -1 }, "train.select_every = -1"},
+		{func(c *runconfig.RunConfig) { c.Train.Validation = 0.001 }, "leaves 0 for validation"},
+		{func(c *runconfig.RunConfig) { c.Eval.Latent = "median" }, `eval.latent = "median"`},
+		{func(c *runconfig.RunConfig) { c.Train.Validation, c.Train.SelectEvery, c.Eval.Latent = 0, 0, "select" }, "eval.latent = select chooses on the held-out"},
+		{func(c *runconfig.RunConfig) { c.Eval.Latent = "mean" }, "eval.latent = mean: model sgp has no latent variables"},
 	} {
 		cfg := selectConfig(selectCSV(t, t.TempDir(), "a.csv", nil))
 		tc.set(&cfg)

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/mgpteam/mgp/pkg/runconfig"
 )
 
 // TestSplitNoneValidate: data.split none is accepted for CSV data and
@@ -21,7 +23,7 @@ func TestSplitNoneValidate(t *testing.T) {
 		if err := yaml.Unmarshal([]byte(base+c.extra), &doc); err != nil {
 			t.Fatal(err)
 		}
-		_, err := DecodeRunConfig(&doc, nil)
+		_, err := runconfig.DecodeRunConfig(&doc, nil)
 		switch {
 		case c.key == "" && err != nil:
 			t.Errorf("csv with split none: %v", err)
@@ -33,7 +35,7 @@ func TestSplitNoneValidate(t *testing.T) {
 	if err := yaml.Unmarshal([]byte("model: {name: sgp}\ndata: {name: boston, split: none}\n"), &doc); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := DecodeRunConfig(&doc, nil); err == nil || !strings.Contains(err.Error(), "data.split") {
+	if _, err := runconfig.DecodeRunConfig(&doc, nil); err == nil || !strings.Contains(err.Error(), "data.split") {
 		t.Errorf("uci with split none: %v", err)
 	}
 }

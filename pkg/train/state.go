@@ -3,43 +3,12 @@ package train
 import (
 	"fmt"
 
-	ad "github.com/mgpteam/mgp/pkg/autodiff"
-	"github.com/mgpteam/mgp/pkg/data"
+	"github.com/mgpteam/mgp/pkg/checkpoint"
 	"github.com/mgpteam/mgp/pkg/results"
 )
 
-// TrainState is the training loop's state after Iter completed iterations,
-// everything beyond the model's parameters that an exact continuation
-// needs. It serialises to JSON inside a checkpoint.
-type TrainState struct {
-	// Iter is the number of completed iterations.
-	Iter int `json:"iter"`
-	// Adam holds the optimiser's step count and moments.
-	Adam ad.AdamState `json:"adam"`
-	// LBFGS holds the L-BFGS optimiser's curvature pairs and counters
-	// (train.optimizer: lbfgs; absent for Adam).
-	LBFGS *ad.LBFGSState `json:"lbfgs,omitempty"`
-	// Batcher holds the minibatch order and its generator.
-	Batcher data.BatcherState `json:"batcher"`
-	// MCRNG is the Monte Carlo generator's binary PCG state.
-	MCRNG []byte `json:"mc_rng"`
-	// Evals is the number of periodic evaluations made so far (each seeds
-	// its own stream from its index).
-	Evals uint64 `json:"evals"`
-	// Trace is the training trace so far.
-	Trace []results.TracePoint `json:"trace,omitempty"`
-	// TrainSeconds is the training time spent so far, over all sessions,
-	// on the process's awake clock (internal/awake: stops are left out;
-	// versions before 2026-11-28 counted them).
-	TrainSeconds float64 `json:"train_seconds"`
-	// EvalSeconds is the part of TrainSeconds spent on the traced test
-	// evaluations (train.eval_every); checkpoints before 2026-11-28 lack
-	// it.
-	EvalSeconds float64 `json:"eval_seconds,omitempty"`
-}
-
 // State captures the trainer's state (not the model's parameters).
-func (t *Trainer) State() (*TrainState, error) {
+func (t *Trainer) State() (*checkpoint.TrainState, error) {
 	bs, err := t.batcher.State()
 	if err != nil {
 		return nil, err
@@ -48,7 +17,7 @@ func (t *Trainer) State() (*TrainState, error) {
 	if err != nil {
 		return nil, err
 	}
-	st := &TrainState{
+	st := &checkpoint.TrainState{
 		Iter: t.iter, Adam: t.opt.State(), Batcher: bs, MCRNG: mc, Evals: t.evals,
 		Trace: append([]results.TracePoint(nil), t.trace...), TrainSeconds: t.Seconds(),
 		EvalSeconds: t.evalSec,
@@ -61,8 +30,8 @@ func (t *Trainer) State() (*TrainState, error) {
 }
 
 // Restore sets the trainer to st; the model's parameters must be restored
-// separately (Checkpoint.Restore).
-func (t *Trainer) Restore(st *TrainState) error {
+// separately (checkpoint.Checkpoint.Restore).
+func (t *Trainer) Restore(st *checkpoint.TrainState) error {
 	if st.Iter < 0 || st.Iter > t.cfg.Iterations {
 		return fmt.Errorf("checkpoint state is at iteration %d, outside 0..%d", st.Iter, t.cfg.Iterations)
 	}
@@ -83,7 +52,7 @@ func (t *Trainer) Restore(st *TrainState) error {
 
 // restoreOptimizer restores the optimiser the config names from st: Adam's
 // moments, or L-BFGS's pairs at the model's (already restored) parameters.
-func (t *Trainer) restoreOptimizer(st *TrainState) error {
+func (t *Trainer) restoreOptimizer(st *checkpoint.TrainState) error {
 	if t.lbfgs == nil {
 		if st.LBFGS != nil {
 			return fmt.Errorf("checkpoint state: written by an L-BFGS run, and the config trains with Adam")

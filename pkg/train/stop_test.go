@@ -12,6 +12,8 @@ import (
 
 	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/runconfig"
+	"github.com/mgpteam/mgp/pkg/rundir"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -28,20 +30,20 @@ func TestStopDecision(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name     string
-		s        StopConfig
+		s        runconfig.StopConfig
 		trace    []results.ValPoint
 		stop     bool
 		improved int
 	}{
-		{"off", StopConfig{}, tr(1, 2, 3, 4), false, 0},
-		{"empty", StopConfig{Patience: 2}, nil, false, 0},
-		{"improving", StopConfig{Patience: 2}, tr(3, 2, 1), false, 30},
-		{"patience ran out", StopConfig{Patience: 2}, tr(3, 2, 2.5, 2.1), true, 20},
-		{"one short", StopConfig{Patience: 3}, tr(3, 2, 2.5, 2.1), false, 20},
-		{"small gains do not count", StopConfig{Patience: 2, MinDelta: 0.1}, tr(3, 2, 1.95, 1.92), true, 20},
-		{"a large gain resets", StopConfig{Patience: 2, MinDelta: 0.1}, tr(3, 2, 1.95, 1.8, 1.85), false, 40},
-		{"gains add up against the reference", StopConfig{Patience: 3, MinDelta: 0.1}, tr(3, 2, 1.95, 1.89), false, 40},
-		{"non-finite never improves", StopConfig{Patience: 2}, tr(math.NaN(), math.Inf(-1)), true, 0},
+		{"off", runconfig.StopConfig{}, tr(1, 2, 3, 4), false, 0},
+		{"empty", runconfig.StopConfig{Patience: 2}, nil, false, 0},
+		{"improving", runconfig.StopConfig{Patience: 2}, tr(3, 2, 1), false, 30},
+		{"patience ran out", runconfig.StopConfig{Patience: 2}, tr(3, 2, 2.5, 2.1), true, 20},
+		{"one short", runconfig.StopConfig{Patience: 3}, tr(3, 2, 2.5, 2.1), false, 20},
+		{"small gains do not count", runconfig.StopConfig{Patience: 2, MinDelta: 0.1}, tr(3, 2, 1.95, 1.92), true, 20},
+		{"a large gain resets", runconfig.StopConfig{Patience: 2, MinDelta: 0.1}, tr(3, 2, 1.95, 1.8, 1.85), false, 40},
+		{"gains add up against the reference", runconfig.StopConfig{Patience: 3, MinDelta: 0.1}, tr(3, 2, 1.95, 1.89), false, 40},
+		{"non-finite never improves", runconfig.StopConfig{Patience: 2}, tr(math.NaN(), math.Inf(-1)), true, 0},
 	} {
 		stop, improved := stopDecision(tc.s, tc.trace)
 		if stop != tc.stop || improved != tc.improved {
@@ -55,16 +57,16 @@ func TestStopValidate(t *testing.T) {
 	for _, tc := range []struct {
 		name       string
 		validation float64
-		s          StopConfig
+		s          runconfig.StopConfig
 		key        string
 	}{
-		{"no held-out part", 0, StopConfig{Patience: 5}, "train.stop.patience"},
-		{"negative patience", 0.1, StopConfig{Patience: -1}, "train.stop.patience"},
-		{"negative min_delta", 0.1, StopConfig{Patience: 5, MinDelta: -0.1}, "train.stop.min_delta"},
-		{"NaN min_delta", 0.1, StopConfig{Patience: 5, MinDelta: math.NaN()}, "train.stop.min_delta"},
-		{"min_delta alone", 0.1, StopConfig{MinDelta: 0.1}, "train.stop.min_delta"},
-		{"fine", 0.1, StopConfig{Patience: 5, MinDelta: 0.01}, ""},
-		{"absent", 0, StopConfig{}, ""},
+		{"no held-out part", 0, runconfig.StopConfig{Patience: 5}, "train.stop.patience"},
+		{"negative patience", 0.1, runconfig.StopConfig{Patience: -1}, "train.stop.patience"},
+		{"negative min_delta", 0.1, runconfig.StopConfig{Patience: 5, MinDelta: -0.1}, "train.stop.min_delta"},
+		{"NaN min_delta", 0.1, runconfig.StopConfig{Patience: 5, MinDelta: math.NaN()}, "train.stop.min_delta"},
+		{"min_delta alone", 0.1, runconfig.StopConfig{MinDelta: 0.1}, "train.stop.min_delta"},
+		{"fine", 0.1, runconfig.StopConfig{Patience: 5, MinDelta: 0.01}, ""},
+		{"absent", 0, runconfig.StopConfig{}, ""},
 	} {
 		cfg := toyConfig("sgp", 10)
 		cfg.Train.Validation, cfg.Train.Stop = tc.validation, tc.s
@@ -89,14 +91,14 @@ func TestStopKeysDecode(t *testing.T) {
 	if err := yaml.Unmarshal(doc, &node); err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := DecodeRunConfig(&node, nil)
+	cfg, err := runconfig.DecodeRunConfig(&node, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.Train.Stop != (StopConfig{Patience: 7, MinDelta: 0.01}) {
+	if cfg.Train.Stop != (runconfig.StopConfig{Patience: 7, MinDelta: 0.01}) {
 		t.Fatalf("decoded %+v", cfg.Train.Stop)
 	}
-	b, _ := json.Marshal(DefaultRunConfig().Train)
+	b, _ := json.Marshal(runconfig.DefaultRunConfig().Train)
 	if strings.Contains(string(b), "stop") {
 		t.Fatalf("a config without train.stop records it: %s", b)
 	}
@@ -104,11 +106,11 @@ func TestStopKeysDecode(t *testing.T) {
 
 // stopConfig is a held-out-selection HNN run that early stopping ends
 // well before its cap, with a checkpoint at every check.
-func stopConfig(t *testing.T, dir string) RunConfig {
+func stopConfig(t *testing.T, dir string) runconfig.RunConfig {
 	cfg := stateSelectConfig(t, dir)
 	cfg.Train.Iterations = 400
 	cfg.Train.CheckpointEvery = 5
-	cfg.Train.Stop = StopConfig{Patience: 3, MinDelta: 0.001}
+	cfg.Train.Stop = runconfig.StopConfig{Patience: 3, MinDelta: 0.001}
 	return cfg
 }
 
@@ -152,7 +154,7 @@ func TestStopResumeIsBitIdentical(t *testing.T) {
 	}
 	got, err := Run(context.Background(), cfg, Options{OutDir: dir, Resume: true, AfterStep: func(it int) {
 		if it == stopAt {
-			atStop, _ = os.ReadFile(filepath.Join(dir, CheckpointFile))
+			atStop, _ = os.ReadFile(filepath.Join(dir, rundir.CheckpointFile))
 		}
 	}})
 	if err != nil {
@@ -170,7 +172,7 @@ func TestStopResumeIsBitIdentical(t *testing.T) {
 	if err := os.MkdirAll(killed, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(killed, CheckpointFile), atStop, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(killed, rundir.CheckpointFile), atStop, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	steps := 0

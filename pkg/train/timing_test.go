@@ -7,6 +7,9 @@ import (
 	"testing"
 
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
+	"github.com/mgpteam/mgp/pkg/checkpoint"
+	"github.com/mgpteam/mgp/pkg/runconfig"
+	"github.com/mgpteam/mgp/pkg/rundir"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -41,7 +44,7 @@ func TestRunTimesChecksAndTracedEvaluations(t *testing.T) {
 	if _, err := Run(ctx, cfg, opts); !errors.As(err, &ie) {
 		t.Fatalf("interrupted run: %v", err)
 	}
-	ck, err := LoadCheckpoint(filepath.Join(out, CheckpointFile))
+	ck, err := checkpoint.Load(filepath.Join(out, rundir.CheckpointFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +77,7 @@ func TestTrainerStateKeepsEvalSeconds(t *testing.T) {
 	X, Y := mat.NewDense(4, 1, nil), mat.NewDense(4, 1, nil)
 	trainer := func() *Trainer {
 		m := &nanModel{p: ad.NewParam("x", ad.Identity, mat.NewDense(1, 1, []float64{1})), at: -1}
-		return NewTrainer(m, X, Y, TrainConfig{Iterations: 10, LR: 0.01})
+		return NewTrainer(m, X, Y, runconfig.TrainConfig{Iterations: 10, LR: 0.01})
 	}
 	a := trainer()
 	a.elapsed, a.evalSec = 7.5, 2.25

@@ -12,6 +12,7 @@ import (
 	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/runconfig"
 	"github.com/mgpteam/mgp/pkg/score"
 	"gonum.org/v1/gonum/mat"
 )
@@ -43,7 +44,7 @@ func (e *NaNError) Error() string {
 type Trainer struct {
 	m       models.Model
 	X, Y    *mat.Dense
-	cfg     TrainConfig
+	cfg     runconfig.TrainConfig
 	n       int
 	batcher *data.Batcher
 	mcSrc   *rand.PCG
@@ -81,7 +82,7 @@ type Trainer struct {
 }
 
 // NewTrainer prepares training of m on the standardised (X, Y) with cfg.
-func NewTrainer(m models.Model, X, Y *mat.Dense, cfg TrainConfig) *Trainer {
+func NewTrainer(m models.Model, X, Y *mat.Dense, cfg runconfig.TrainConfig) *Trainer {
 	n, dx := X.Dims()
 	_, dy := Y.Dims()
 	bs := cfg.BatchSize
@@ -233,7 +234,7 @@ func (t *Trainer) record(it int, elbo float64) {
 // evalFn is non-nil and cfg.EvalEvery > 0 it is called every EvalEvery
 // iterations and its value goes into the trace. Cancelling ctx stops
 // training with ctx's error. It is a Trainer without checkpoints.
-func Fit(ctx context.Context, m models.Model, X, Y *mat.Dense, cfg TrainConfig, prog *Progress,
+func Fit(ctx context.Context, m models.Model, X, Y *mat.Dense, cfg runconfig.TrainConfig, prog *Progress,
 	evalFn func() float64) ([]results.TracePoint, error) {
 	t := NewTrainer(m, X, Y, cfg)
 	t.Progress = prog

@@ -7,21 +7,12 @@ import (
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
 	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/models"
+	"github.com/mgpteam/mgp/pkg/runconfig"
 	"github.com/mgpteam/mgp/pkg/score"
 )
 
-// The values of TrainConfig.Optimizer.
-const (
-	// OptimizerAdam is Adam on minibatches (the paper's; the default).
-	OptimizerAdam = "adam"
-	// OptimizerLBFGS is L-BFGS on the full batch, for the models whose
-	// objective is deterministic (models.DeterministicObjective): an
-	// iteration is one quasi-Newton step with its line search.
-	OptimizerLBFGS = "lbfgs"
-)
-
 // usesLBFGS reports whether cfg trains with L-BFGS.
-func usesLBFGS(cfg TrainConfig) bool { return cfg.Optimizer == OptimizerLBFGS }
+func usesLBFGS(cfg runconfig.TrainConfig) bool { return cfg.Optimizer == runconfig.OptimizerLBFGS }
 
 // newLBFGS returns the L-BFGS optimiser of t over the model's parameters,
 // starting from their current values.
@@ -78,7 +69,7 @@ func (t *Trainer) Converged() string {
 
 // checkLBFGS refuses train.optimizer lbfgs for a model whose objective is
 // random (Monte Carlo) or for minibatches smaller than the training set.
-func checkLBFGS(cfg TrainConfig, m models.Model, nTrain int) error {
+func checkLBFGS(cfg runconfig.TrainConfig, m models.Model, nTrain int) error {
 	if !usesLBFGS(cfg) {
 		return nil
 	}
@@ -93,8 +84,8 @@ func checkLBFGS(cfg TrainConfig, m models.Model, nTrain int) error {
 
 // checkSelectBy refuses train.select_by density for a model without a
 // predictive density at the run's eval.density_draws.
-func checkSelectBy(cfg RunConfig, m models.Model) error {
-	if cfg.Train.SelectBy != SelectByDensity || score.HasDensity(m, cfg.Eval.DensityDraws) {
+func checkSelectBy(cfg runconfig.RunConfig, m models.Model) error {
+	if cfg.Train.SelectBy != runconfig.SelectByDensity || score.HasDensity(m, cfg.Eval.DensityDraws) {
 		return nil
 	}
 	if _, ok := m.(models.MixturePredictor); ok {

@@ -12,6 +12,8 @@ import (
 
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
 	"github.com/mgpteam/mgp/pkg/models"
+	"github.com/mgpteam/mgp/pkg/runconfig"
+	"github.com/mgpteam/mgp/pkg/rundir"
 )
 
 // fullELBO is m's objective on the whole of exp's training rows.
@@ -45,7 +47,7 @@ func TestLBFGSReachesAdamELBO(t *testing.T) {
 				t.Fatal(err)
 			}
 			lcfg := cfg
-			lcfg.Train.Optimizer, lcfg.Train.Iterations = OptimizerLBFGS, 3000
+			lcfg.Train.Optimizer, lcfg.Train.Iterations = runconfig.OptimizerLBFGS, 3000
 			lb, err := BuildModel(context.Background(), lcfg, exp, BuildOptions{})
 			if err != nil {
 				t.Fatal(err)
@@ -71,7 +73,7 @@ func TestLBFGSReachesAdamELBO(t *testing.T) {
 // checkpoint).
 func TestLBFGSResumeIsBitIdentical(t *testing.T) {
 	cfg := resumeConfig("sgp", "hetero")
-	cfg.Train.Optimizer, cfg.Train.BatchSize = OptimizerLBFGS, 0
+	cfg.Train.Optimizer, cfg.Train.BatchSize = runconfig.OptimizerLBFGS, 0
 	root := t.TempDir()
 	ref, err := Run(context.Background(), cfg, Options{OutDir: filepath.Join(root, "ref")})
 	if err != nil {
@@ -85,7 +87,7 @@ func TestLBFGSResumeIsBitIdentical(t *testing.T) {
 	var at14 []byte
 	_, err = Run(ctx, cfg, Options{OutDir: dir, AfterStep: func(it int) {
 		if it == 14 {
-			at14, _ = os.ReadFile(filepath.Join(dir, CheckpointFile))
+			at14, _ = os.ReadFile(filepath.Join(dir, rundir.CheckpointFile))
 		}
 		if it == 23 {
 			cancel()
@@ -104,7 +106,7 @@ func TestLBFGSResumeIsBitIdentical(t *testing.T) {
 	if err := os.MkdirAll(killed, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(killed, CheckpointFile), at14, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(killed, rundir.CheckpointFile), at14, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	got2, err := Run(context.Background(), cfg, Options{OutDir: killed, Resume: true})
@@ -119,12 +121,12 @@ func TestLBFGSResumeIsBitIdentical(t *testing.T) {
 // minibatches; an unknown optimizer is refused by Validate.
 func TestLBFGSRefusesMonteCarloModels(t *testing.T) {
 	cfg := toyConfig("smgp", 5)
-	cfg.Train.Optimizer = OptimizerLBFGS
+	cfg.Train.Optimizer = runconfig.OptimizerLBFGS
 	if _, err := Run(context.Background(), cfg, Options{}); err == nil || !strings.Contains(err.Error(), "train.optimizer") {
 		t.Errorf("smgp with lbfgs: err = %v", err)
 	}
 	cfg = toyConfig("sgp", 5)
-	cfg.Train.Optimizer, cfg.Train.BatchSize = OptimizerLBFGS, 64
+	cfg.Train.Optimizer, cfg.Train.BatchSize = runconfig.OptimizerLBFGS, 64
 	if _, err := Run(context.Background(), cfg, Options{}); err == nil || !strings.Contains(err.Error(), "train.batch_size") {
 		t.Errorf("sgp with lbfgs on minibatches: err = %v", err)
 	}

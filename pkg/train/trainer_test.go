@@ -11,6 +11,7 @@ import (
 
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
 	"github.com/mgpteam/mgp/pkg/models"
+	"github.com/mgpteam/mgp/pkg/runconfig"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -38,7 +39,7 @@ func (m *nanModel) Sample(X *mat.Dense, P int, _ *rand.Rand) (*mat.Dense, *mat.D
 func TestFitStopsOnNaNNamingIteration(t *testing.T) {
 	m := &nanModel{p: ad.NewParam("x", ad.Identity, mat.NewDense(1, 1, []float64{1})), at: 7}
 	X, Y := mat.NewDense(4, 1, nil), mat.NewDense(4, 1, nil)
-	_, err := Fit(context.Background(), m, X, Y, TrainConfig{Iterations: 20, LR: 0.01}, nil, nil)
+	_, err := Fit(context.Background(), m, X, Y, runconfig.TrainConfig{Iterations: 20, LR: 0.01}, nil, nil)
 	var ne *NaNError
 	if !errors.As(err, &ne) || ne.Iter != 7 || !strings.Contains(err.Error(), "iteration 7") {
 		t.Fatalf("err = %v", err)
@@ -50,7 +51,7 @@ func TestFitStopsOnCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	X, Y := mat.NewDense(4, 1, nil), mat.NewDense(4, 1, nil)
-	if _, err := Fit(ctx, m, X, Y, TrainConfig{Iterations: 1000, LR: 0.01}, nil, nil); !errors.Is(err, context.Canceled) {
+	if _, err := Fit(ctx, m, X, Y, runconfig.TrainConfig{Iterations: 1000, LR: 0.01}, nil, nil); !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v", err)
 	}
 }
@@ -59,7 +60,7 @@ func TestFitTraceAndPeriodicEval(t *testing.T) {
 	m := &nanModel{p: ad.NewParam("x", ad.Identity, mat.NewDense(1, 1, []float64{1})), at: -1}
 	X, Y := mat.NewDense(4, 1, nil), mat.NewDense(4, 1, nil)
 	evals := 0
-	tr, err := Fit(context.Background(), m, X, Y, TrainConfig{Iterations: 30, LR: 0.01, TraceEvery: 10, EvalEvery: 15}, nil,
+	tr, err := Fit(context.Background(), m, X, Y, runconfig.TrainConfig{Iterations: 30, LR: 0.01, TraceEvery: 10, EvalEvery: 15}, nil,
 		func() float64 { evals++; return 1 })
 	if err != nil {
 		t.Fatal(err)
@@ -86,7 +87,7 @@ func (m *schedModel) Objective(t *ad.Tape, s models.Step) *ad.Var {
 func TestFitPassesTheIteration(t *testing.T) {
 	m := &schedModel{nanModel: nanModel{p: ad.NewParam("x", ad.Identity, mat.NewDense(1, 1, []float64{1})), at: -1}}
 	X, Y := mat.NewDense(4, 1, nil), mat.NewDense(4, 1, nil)
-	if _, err := Fit(context.Background(), m, X, Y, TrainConfig{Iterations: 5, LR: 0.01}, nil, nil); err != nil {
+	if _, err := Fit(context.Background(), m, X, Y, runconfig.TrainConfig{Iterations: 5, LR: 0.01}, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	if fmt.Sprint(m.seen) != "[1 2 3 4 5]" {

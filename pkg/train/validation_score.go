@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/mgpteam/mgp/pkg/checkpoint"
 	"github.com/mgpteam/mgp/pkg/inputerr"
 	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/score"
@@ -15,7 +16,7 @@ import (
 // parameters and the draws it gives back the selected validation NLL
 // exactly. It never reads the test split. A run that held out nothing is
 // refused.
-func ValidationNLL(ctx context.Context, ck *Checkpoint, exp *Experiment, m models.Model, pred models.Predictive) (float64, error) {
+func ValidationNLL(ctx context.Context, ck *checkpoint.Checkpoint, exp *Experiment, m models.Model, pred models.Predictive) (float64, error) {
 	sel, err := validationSelector(ck, exp, m)
 	if err != nil {
 		return 0, err
@@ -29,7 +30,7 @@ func ValidationNLL(ctx context.Context, ck *Checkpoint, exp *Experiment, m model
 
 // validationSelector is the selector over the validation part a restored
 // run held out; a run that held out nothing is refused.
-func validationSelector(ck *Checkpoint, exp *Experiment, m models.Model) (*selector, error) {
+func validationSelector(ck *checkpoint.Checkpoint, exp *Experiment, m models.Model) (*selector, error) {
 	cfg := ck.Config
 	if cfg.Train.Validation <= 0 || ck.Selection == nil {
 		return nil, &inputerr.Error{Err: fmt.Errorf("the run held out no validation part (train.validation is %g): retrain with train.validation set", cfg.Train.Validation)}
@@ -44,7 +45,7 @@ func validationSelector(ck *Checkpoint, exp *Experiment, m models.Model) (*selec
 // ValidationPoints is ValidationNLL with each held-out point's NLL
 // (summed over outputs; differences between predictives are on the
 // original scale), the input of ChoosePredictive.
-func ValidationPoints(ctx context.Context, ck *Checkpoint, exp *Experiment, m models.Model, pred models.Predictive) (float64, []float64, error) {
+func ValidationPoints(ctx context.Context, ck *checkpoint.Checkpoint, exp *Experiment, m models.Model, pred models.Predictive) (float64, []float64, error) {
 	sel, err := validationSelector(ck, exp, m)
 	if err != nil {
 		return 0, nil, err

@@ -1,4 +1,4 @@
-package train
+package checkpoint
 
 import (
 	"bytes"
@@ -19,7 +19,7 @@ var checksumPlaceholder = "sha256:" + strings.Repeat("0", 2*sha256.Size)
 // whose first key, "checksum", holds the SHA-256 of the whole file with
 // that value replaced by checksumPlaceholder. Any change to the file
 // after it was written (a digit of a parameter, a cut-off end) fails
-// LoadCheckpoint's check.
+// Load's check.
 func (ck *Checkpoint) Encode() ([]byte, error) {
 	c := *ck
 	c.Checksum = checksumPlaceholder
@@ -49,13 +49,14 @@ func verifyChecksum(b []byte, want string) error {
 	copy(c[i+len(`"checksum": "`):], checksumPlaceholder)
 	sum := sha256.Sum256(c)
 	if got := "sha256:" + hex.EncodeToString(sum[:]); got != want {
-		return fmt.Errorf("its content does not match its checksum (%s recorded, %s now): it was changed or damaged after it was written", short(want), short(got))
+		return fmt.Errorf("its content does not match its checksum (%s recorded, %s now): it was changed or damaged after it was written", Abbrev(want), Abbrev(got))
 	}
 	return nil
 }
 
-// short abbreviates a "sha256:..." fingerprint for messages.
-func short(fp string) string {
+// Abbrev abbreviates a "sha256:..." checksum or fingerprint for messages
+// (its first 12 hex digits).
+func Abbrev(fp string) string {
 	if len(fp) > len("sha256:")+12 {
 		return fp[:len("sha256:")+12]
 	}

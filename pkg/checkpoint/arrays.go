@@ -1,4 +1,4 @@
-package train
+package checkpoint
 
 import (
 	"bufio"
@@ -40,14 +40,11 @@ import (
 //	  rows*cols float64 values (IEEE 754 bits), row-major
 const arraysMagic = "MGPARR01"
 
-// ArraysTempBase is the name RemoveStaleTemps is given for the temporary
-// files of arrays files (.checkpoint.bin.<digits>.tmp).
-const ArraysTempBase = rundir.ArraysTempBase
-
-// arraysMinValues is the number of float values from which a checkpoint
-// keeps them in an arrays file (a toy's checkpoint stays one readable
-// JSON file). A variable so that tests can lower it.
-var arraysMinValues = 1 << 16
+// ArraysMinValues is the number of float values from which Save keeps
+// them in an arrays file (a toy's checkpoint stays one readable JSON
+// file). A variable so that tests (train's, which exercise arrays files on
+// toy runs) can lower it; programs leave it as it is.
+var ArraysMinValues = 1 << 16
 
 // Prefixes of the array names in an arrays file.
 const (
@@ -144,7 +141,7 @@ func (hw *hashWriter) Write(p []byte) (int, error) {
 // goes, and returns its reference.
 func writeArrays(dir string, as []namedArray) (*ArraysRef, error) {
 	ref := &ArraysRef{Count: len(as)}
-	_, err := results.WriteFileAtomicNamed(dir, ArraysTempBase, func(f io.Writer) (string, error) {
+	_, err := results.WriteFileAtomicNamed(dir, rundir.ArraysTempBase, func(f io.Writer) (string, error) {
 		hw := &hashWriter{w: f, h: sha256.New()}
 		bw := bufio.NewWriterSize(hw, 1<<20)
 		buf := make([]byte, 0, 8192)

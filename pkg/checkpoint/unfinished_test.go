@@ -1,9 +1,11 @@
-package train
+package checkpoint
 
 import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/mgpteam/mgp/pkg/runconfig"
 )
 
 // TestCheckFinished: a checkpoint with training state is unfinished until
@@ -11,7 +13,7 @@ import (
 // last one); one without state (older versions, written at the end) is
 // finished.
 func TestCheckFinished(t *testing.T) {
-	var cfg RunConfig
+	var cfg runconfig.RunConfig
 	cfg.Train.Iterations = 30
 	for _, c := range []struct {
 		iter       int

@@ -1,4 +1,4 @@
-package train
+package checkpoint
 
 import (
 	"bufio"
@@ -96,7 +96,7 @@ func readArrays(dir string, ref *ArraysRef) ([]namedArray, error) {
 	}
 	if got := "sha256:" + hex.EncodeToString(h.Sum(nil)); got != ref.SHA256 {
 		return nil, fmt.Errorf("its arrays file %s does not match the SHA-256 its checkpoint records (%s recorded, %s now): it was changed or damaged after it was written, or belongs to another checkpoint",
-			ref.File, short(ref.SHA256), short(got))
+			ref.File, Abbrev(ref.SHA256), Abbrev(got))
 	}
 	return out, nil
 }

@@ -1,11 +1,11 @@
-package train
+package runconfig
 
 import (
 	"path/filepath"
 	"testing"
 )
 
-// TestAbsDataPathOnlyForCSV: only a CSV data.path (train.DataConfig.IsCSV)
+// TestAbsDataPathOnlyForCSV: only a CSV data.path (DataConfig.IsCSV)
 // is made absolute; nytaxi's, relative to the data directory, and a path
 // beside a UCI name, which the UCI loader does not read, stay as written.
 func TestAbsDataPathOnlyForCSV(t *testing.T) {

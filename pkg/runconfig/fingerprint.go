@@ -1,4 +1,4 @@
-package train
+package runconfig
 
 import (
 	"bytes"
@@ -70,7 +70,7 @@ func hashHex(b []byte) string {
 // result.json records it (decoded from JSON) and cfg, less
 // FingerprintIgnoredKeys, sorted by key; Old is the recorded value.
 func ConfigChanges(recorded map[string]any, cfg RunConfig) []results.ConfigChange {
-	b, _ := json.Marshal(configMap(cfg))
+	b, _ := json.Marshal(cfg.Map())
 	var now map[string]any
 	_ = json.Unmarshal(b, &now)
 	b, _ = json.Marshal(recorded) // the same number form on both sides
@@ -102,7 +102,7 @@ func CompleteRecordedConfig(recorded map[string]any) (map[string]any, error) {
 	if err := d.Decode(&cfg); err != nil {
 		return nil, err
 	}
-	if b, err = json.Marshal(configMap(cfg)); err != nil {
+	if b, err = json.Marshal(cfg.Map()); err != nil {
 		return nil, err
 	}
 	var out map[string]any

@@ -1,4 +1,4 @@
-package train
+package checkpoint
 
 import (
 	"encoding/json"
@@ -12,15 +12,10 @@ import (
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
 	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/results"
+	"github.com/mgpteam/mgp/pkg/runconfig"
 	"github.com/mgpteam/mgp/pkg/rundir"
 	"gonum.org/v1/gonum/mat"
 )
-
-// CheckpointFile is the checkpoint's name inside a run directory.
-const CheckpointFile = rundir.CheckpointFile
-
-// ResultFile is the result's name inside a run directory.
-const ResultFile = rundir.ResultFile
 
 // Matrix is a serialisable matrix.
 type Matrix struct {
@@ -48,9 +43,9 @@ type Checkpoint struct {
 	// Checksum is "sha256:" and the hex SHA-256 of the file with this
 	// value replaced by checksumPlaceholder (see Encode); empty in
 	// checkpoints of versions before checksums, which are read unchecked.
-	Checksum string    `json:"checksum,omitempty"`
-	Config   RunConfig `json:"config"`
-	Variant  string    `json:"variant,omitempty"`
+	Checksum string              `json:"checksum,omitempty"`
+	Config   runconfig.RunConfig `json:"config"`
+	Variant  string              `json:"variant,omitempty"`
 	// Params holds the parameters; in the JSON file only when the
 	// checkpoint is small (see Arrays).
 	Params  map[string]Matrix `json:"params,omitempty"`
@@ -71,10 +66,10 @@ type Checkpoint struct {
 	// the run is complete, Params are the selected parameters.
 	Selection *Selection `json:"selection,omitempty"`
 	// Predictive is "mean" when the complete run predicts with its latent
-	// variables at their means (eval.latent); RunPredictive reads it.
+	// variables at their means (eval.latent); train.RunPredictive reads it.
 	Predictive string `json:"predictive,omitempty"`
 	// ConfigFingerprint and DataFingerprint identify the run's effective
-	// config and its training data (ConfigFingerprint, Experiment's
+	// config and its training data (runconfig.ConfigFingerprint, data.Experiment's
 	// Fingerprint); result.json records the same. A resume refuses a
 	// checkpoint whose data fingerprint differs from the data's.
 	ConfigFingerprint string `json:"config_fingerprint,omitempty"`
@@ -85,14 +80,14 @@ type Checkpoint struct {
 	Result json.RawMessage `json:"result,omitempty"`
 	// Arrays, in the file of a large checkpoint, names the arrays file
 	// beside it that holds Params, the Adam moments of State and the
-	// parameters of Selection (see arrays.go); LoadCheckpoint reads them
+	// parameters of Selection (see arrays.go); Load reads them
 	// back and sets Arrays to nil. Save sets it.
 	Arrays *ArraysRef `json:"arrays,omitempty"`
 }
 
-// NewCheckpoint captures cfg and the parameters ps.
-func NewCheckpoint(cfg RunConfig, ps *ad.ParamSet, version string) *Checkpoint {
-	return &Checkpoint{Config: cfg, Params: snapshotParams(ps), Version: version}
+// New captures cfg and the parameters ps.
+func New(cfg runconfig.RunConfig, ps *ad.ParamSet, version string) *Checkpoint {
+	return &Checkpoint{Config: cfg, Params: Snapshot(ps), Version: version}
 }
 
 // Save writes the checkpoint, with its checksum, to path atomically. A
@@ -101,12 +96,12 @@ func NewCheckpoint(cfg RunConfig, ps *ad.ParamSet, version string) *Checkpoint {
 // earlier checkpoints are removed once the JSON is written.
 func (ck *Checkpoint) Save(path string) error {
 	if ck.Arrays != nil && ck.Params == nil {
-		return fmt.Errorf("saving %s: the checkpoint was read without its arrays file (LoadCheckpointHeader) and cannot be saved", path)
+		return fmt.Errorf("saving %s: the checkpoint was read without its arrays file (checkpoint.LoadHeader) and cannot be saved", path)
 	}
 	dir := filepath.Dir(path)
 	out, keep := *ck, ""
 	out.Arrays = nil
-	if as := ck.arrays(); countValues(as) >= arraysMinValues {
+	if as := ck.arrays(); countValues(as) >= ArraysMinValues {
 		ref, err := writeArrays(dir, as)
 		if err != nil {
 			return err
@@ -127,15 +122,12 @@ func (ck *Checkpoint) Save(path string) error {
 	return nil
 }
 
-// ErrNoCheckpoint marks a run directory without a checkpoint.
-var ErrNoCheckpoint = rundir.ErrNoCheckpoint
-
-// LoadCheckpoint reads a checkpoint, with its arrays file if it has one,
+// Load reads a checkpoint, with its arrays file if it has one,
 // checking both against their checksums. A missing file gives an error
-// wrapping ErrNoCheckpoint; a damaged one (or a missing or damaged arrays
+// wrapping rundir.ErrNoCheckpoint; a damaged one (or a missing or damaged arrays
 // file) a *CorruptError.
-func LoadCheckpoint(path string) (*Checkpoint, error) {
-	ck, err := LoadCheckpointHeader(path)
+func Load(path string) (*Checkpoint, error) {
+	ck, err := LoadHeader(path)
 	if err != nil || ck.Arrays == nil {
 		return ck, err
 	}
@@ -150,15 +142,15 @@ func LoadCheckpoint(path string) (*Checkpoint, error) {
 	return ck, nil
 }
 
-// LoadCheckpointHeader is LoadCheckpoint without reading the arrays file of
+// LoadHeader is Load without reading the arrays file of
 // a large checkpoint: it checks checkpoint.json's checksum and that the
 // arrays file it names is there with the recorded size, and leaves Params,
 // the Adam moments and the selected parameters empty (Arrays set). For
 // deciding what to do with a run (sweep status), not for restoring it.
-func LoadCheckpointHeader(path string) (*Checkpoint, error) {
+func LoadHeader(path string) (*Checkpoint, error) {
 	b, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("%s: %w (is this a run directory written by mgp train?)", path, ErrNoCheckpoint)
+		return nil, fmt.Errorf("%s: %w (is this a run directory written by mgp train?)", path, rundir.ErrNoCheckpoint)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("reading checkpoint: %w", err)
@@ -193,16 +185,13 @@ func (ck *Checkpoint) Restore(ps *ad.ParamSet) error {
 	return ps.Restore(m)
 }
 
-// versionsBefore returns the versions that trained a run resumed from prev
-// by a binary of version now, before now: prev's earlier versions and
-// prev's own when it differs from now.
-func versionsBefore(prev *Checkpoint, now string) []string {
-	if prev == nil {
-		return nil
-	}
-	out := append([]string(nil), prev.EarlierVersions...)
-	if prev.Version != now && (len(out) == 0 || out[len(out)-1] != prev.Version) {
-		out = append(out, prev.Version)
+// Snapshot copies the raw values of the parameters ps, as a checkpoint
+// and a held-out selection keep them.
+func Snapshot(ps *ad.ParamSet) map[string]Matrix {
+	out := map[string]Matrix{}
+	for name, m := range ps.Snapshot() {
+		r, c := m.Dims()
+		out[name] = Matrix{Rows: r, Cols: c, Data: m.RawMatrix().Data}
 	}
 	return out
 }

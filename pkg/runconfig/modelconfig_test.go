@@ -1,4 +1,4 @@
-package train
+package runconfig
 
 import (
 	"encoding/json"
@@ -11,6 +11,7 @@ import (
 
 	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/models"
+	"github.com/mgpteam/mgp/pkg/rundir"
 )
 
 // TestCommittedResultConfigsLoad: the run config of every committed
@@ -20,7 +21,7 @@ import (
 func TestCommittedResultConfigsLoad(t *testing.T) {
 	n := 0
 	err := filepath.WalkDir("../../results", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || d.Name() != ResultFile {
+		if err != nil || d.IsDir() || d.Name() != rundir.ResultFile {
 			return err
 		}
 		b, err := os.ReadFile(p)

@@ -1,4 +1,4 @@
-package train
+package runconfig
 
 import (
 	"github.com/mgpteam/mgp/pkg/config"
