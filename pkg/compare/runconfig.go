@@ -50,7 +50,7 @@ func RunConfig(candidate string, s Settings) (runconfig.RunConfig, error) {
 	}
 	if selects && !s.Refit {
 		cfg.Train.Validation = 0.1
-		cfg.Train.SelectBy = train.SelectByDensity
+		cfg.Train.SelectBy = runconfig.SelectByDensity
 		cfg.Train.SelectEvery = max(1, min(every, s.Iterations/20))
 		if e.Compare.SelectPredictive {
 			cfg.Eval.Latent = runconfig.LatentSelect
@@ -59,7 +59,7 @@ func RunConfig(candidate string, s Settings) (runconfig.RunConfig, error) {
 	if e.Compare.LBFGS && s.NTrain > 0 && s.NTrain <= FullBatchRows {
 		// Full-batch L-BFGS: it converges in hundreds of iterations, so
 		// the held-out checks come every LBFGSSelectEvery of them.
-		cfg.Train.Optimizer, cfg.Train.BatchSize = train.OptimizerLBFGS, 0
+		cfg.Train.Optimizer, cfg.Train.BatchSize = runconfig.OptimizerLBFGS, 0
 		if cfg.Train.SelectEvery > 0 {
 			cfg.Train.SelectEvery = min(cfg.Train.SelectEvery, LBFGSSelectEvery)
 		}

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/mgpteam/mgp/pkg/runconfig"
 	"github.com/mgpteam/mgp/pkg/train"
 )
 
@@ -54,7 +55,7 @@ func TestReportSplitRowsAndDensity(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if s.Model == "sgp" && ck.Config.Train.Optimizer != train.OptimizerLBFGS {
+			if s.Model == "sgp" && ck.Config.Train.Optimizer != runconfig.OptimizerLBFGS {
 				t.Errorf("sgp split %d trained with %q", k, ck.Config.Train.Optimizer)
 			}
 			rows := rep.SplitRows[slices.IndexFunc(rep.SplitRows, func(r SplitRows) bool { return r.Seed == sp.Seed })].TestRows

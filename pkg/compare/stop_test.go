@@ -30,7 +30,7 @@ func TestRunConfigStop(t *testing.T) {
 			t.Errorf("%s: train %+v, want early stopping every %d", model, cfg.Train, every)
 		}
 	}
-	if cfg := decodeCompareConfig(t, "sgp", s); cfg.Train.Optimizer != train.OptimizerLBFGS || cfg.Train.BatchSize != 0 {
+	if cfg := decodeCompareConfig(t, "sgp", s); cfg.Train.Optimizer != runconfig.OptimizerLBFGS || cfg.Train.BatchSize != 0 {
 		t.Errorf("sgp on %d training rows: train %+v, want full-batch L-BFGS", s.NTrain, cfg.Train)
 	}
 	big := s

@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"github.com/mgpteam/mgp/pkg/runconfig"
 )
 
 // TestDensityScoreAndSelection: with eval.density_draws a run records the
@@ -14,7 +16,7 @@ import (
 func TestDensityScoreAndSelection(t *testing.T) {
 	for _, model := range []string{"sgp", "smgp"} {
 		cfg := toyConfig(model, 60)
-		cfg.Train.Validation, cfg.Train.SelectEvery, cfg.Train.SelectBy = 0.1, 20, SelectByDensity
+		cfg.Train.Validation, cfg.Train.SelectEvery, cfg.Train.SelectBy = 0.1, 20, runconfig.SelectByDensity
 		cfg.Eval.DensityDraws, cfg.Eval.Samples = 300, 100
 		out, err := Run(context.Background(), cfg, Options{})
 		if err != nil {
@@ -36,7 +38,7 @@ func TestDensityScoreAndSelection(t *testing.T) {
 			t.Fatalf("%s: selection %+v", model, sel)
 		}
 		kcfg := cfg
-		kcfg.Train.SelectBy = SelectByKDE
+		kcfg.Train.SelectBy = runconfig.SelectByKDE
 		kde, err := Run(context.Background(), kcfg, Options{})
 		if err != nil {
 			t.Fatal(err)
@@ -48,7 +50,7 @@ func TestDensityScoreAndSelection(t *testing.T) {
 		}
 	}
 	cfg := toyConfig("smgp", 5)
-	cfg.Train.Validation, cfg.Train.SelectBy = 0.1, SelectByDensity
+	cfg.Train.Validation, cfg.Train.SelectBy = 0.1, runconfig.SelectByDensity
 	if _, err := Run(context.Background(), cfg, Options{}); err == nil || !strings.Contains(err.Error(), "eval.density_draws") {
 		t.Errorf("smgp selecting by density without draws: err = %v", err)
 	}
