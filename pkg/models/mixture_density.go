@@ -28,18 +28,7 @@ func (m *SMGP) PredictiveMixture(X *mat.Dense, P int, rng *rand.Rand) (Mu, V *ma
 		mu, v := Mu.RawRowView(p), V.RawRowView(p)
 		for i := 0; i < n; i++ {
 			muF, nuF := mm.muF.RawRowView(i), mm.nuF.RawRowView(i)
-			muA, nuA := mm.muA.RawRowView(i), mm.nuA.RawRowView(i)
-			for k := range a {
-				a[k] = muA[k] + rng.NormFloat64()*math.Sqrt(nuA[k]+EpsR)
-			}
-			for k := range g {
-				g[k] = gumbel(rng)
-			}
-			if m.Cfg.HardPredict {
-				oneHotArgmax(w, a, g)
-			} else {
-				concreteRow(w, a, g, m.Cfg.Lambda)
-			}
+			m.drawWeights(w, a, g, mm.muA.RawRowView(i), mm.nuA.RawRowView(i), rng)
 			var ms, vs float64
 			for k, wk := range w {
 				ms += wk * muF[k]

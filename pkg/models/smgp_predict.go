@@ -53,18 +53,7 @@ func (m *SMGP) Sample(X *mat.Dense, P int, rng *rand.Rand) (Y, F *mat.Dense) {
 		yRow, fRow := Y.RawRowView(p), F.RawRowView(p)
 		for i := 0; i < n; i++ {
 			muF, nuF := mm.muF.RawRowView(i), mm.nuF.RawRowView(i)
-			muA, nuA := mm.muA.RawRowView(i), mm.nuA.RawRowView(i)
-			for k := range a {
-				a[k] = muA[k] + rng.NormFloat64()*math.Sqrt(nuA[k]+EpsR)
-			}
-			for k := range g {
-				g[k] = gumbel(rng)
-			}
-			if m.Cfg.HardPredict {
-				oneHotArgmax(w, a, g)
-			} else {
-				concreteRow(w, a, g, m.Cfg.Lambda)
-			}
+			m.drawWeights(w, a, g, mm.muA.RawRowView(i), mm.nuA.RawRowView(i), rng)
 			var ys, fs float64
 			for k := range w {
 				z := rng.NormFloat64()
@@ -75,6 +64,24 @@ func (m *SMGP) Sample(X *mat.Dense, P int, rng *rand.Rand) (Y, F *mat.Dense) {
 		}
 	}
 	return Y, F
+}
+
+// drawWeights draws one point's assignment: logits a* ~ N(muA, nuA + ε_r)
+// and Gumbel noise g (in that order from rng), then the weights w* =
+// Concrete_λ(a*) or, with hard_predict, onehot(argmax(a* + g)); a and g
+// are scratch of length T.
+func (m *SMGP) drawWeights(w, a, g, muA, nuA []float64, rng *rand.Rand) {
+	for k := range a {
+		a[k] = muA[k] + rng.NormFloat64()*math.Sqrt(nuA[k]+EpsR)
+	}
+	for k := range g {
+		g[k] = gumbel(rng)
+	}
+	if m.Cfg.HardPredict {
+		oneHotArgmax(w, a, g)
+	} else {
+		concreteRow(w, a, g, m.Cfg.Lambda)
+	}
 }
 
 // oneHotArgmax writes onehot(argmax_t(a_t + g_t)) into w: an exact draw
