@@ -121,7 +121,11 @@ func (p *progress) eta() string {
 		}
 		if !ok {
 			if t := p.taken[r.Model]; len(t) > 0 { // measured here: the median
-				local += med(t)
+				left := med(t)
+				if t0, ok := p.begun[r.ID()]; ok { // less what a running run has done
+					left = max(left-(p.now()-t0).Seconds(), 0)
+				}
+				local += left
 				continue
 			}
 			unknown++

@@ -63,3 +63,24 @@ func TestEstimatorOwnRate(t *testing.T) {
 		t.Fatalf("from the start: %v %v, want 41 s", sec, ok)
 	}
 }
+
+// TestETACountsDownRunningRuns: a running run estimated by the runs of its
+// model measured here counts only what is left of their median, so the
+// ETA falls while it runs instead of holding still and then dropping.
+func TestETACountsDownRunningRuns(t *testing.T) {
+	runs := []Run{{Model: "m", Dataset: "a"}, {Model: "m", Dataset: "b"}}
+	var clock time.Duration
+	p := &progress{jobs: 1, pending: append([]Run(nil), runs...), clock: func() time.Duration { return clock }}
+	p.begin(runs[0], Status{})
+	clock += 100 * time.Second
+	p.finish(runs[0], func(s *Summary) { s.Completed++ }, "")
+	p.begin(runs[1], Status{})
+	clock += 30 * time.Second
+	if eta := p.eta(); eta != "; ETA 1m10s" {
+		t.Fatalf("30 s into a run of a model measured at 100 s: ETA %q, want 1m10s", eta)
+	}
+	clock += 200 * time.Second
+	if eta := p.eta(); eta != "; ETA 0s" {
+		t.Fatalf("past the median: ETA %q, want 0s", eta)
+	}
+}
