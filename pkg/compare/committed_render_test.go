@@ -13,6 +13,8 @@ import (
 // the KDE, keep their layout; new ones show the density beside it).
 func TestCommittedReportsRender(t *testing.T) {
 	files, _ := filepath.Glob("../../results/compare/*/report.json")
+	deeper, _ := filepath.Glob("../../results/compare/*/*/report.json")
+	files = append(files, deeper...)
 	if len(files) == 0 {
 		t.Fatal("no committed compare reports found")
 	}

@@ -37,8 +37,11 @@ func Markdown(r *Report) string {
 	dens := r.Score == ScoreDensity
 	if dens {
 		b.WriteString("## Ranking by mean test NLL of each model's own predictive density\n\n")
-		b.WriteString("Test NLL: the mean of -log p(y | x) over the test rows under the model's own predictive density (closed form for " +
-			"SGP, SHGP and SVHGP; a mixture of " + fmt.Sprint(DensityDraws) + " predictive components for SMGP, DAGP, SLGP, GPCDE and CVAE), " +
+		note := r.ScoreNote
+		if note == "" { // reports of 0320d1c-6fef68f: 500 components for every mixture model
+			note = "closed form for SGP, SHGP and SVHGP; a mixture of 500 predictive components for SMGP, DAGP, SLGP, GPCDE and CVAE"
+		}
+		b.WriteString("Test NLL: the mean of -log p(y | x) over the test rows under the model's own predictive density (" + note + "), " +
 			"which one far test point cannot swing as it swings a kernel density estimate; KDE NLL: the paper's 200-sample KDE NLL, beside it. ")
 	} else {
 		b.WriteString("## Ranking by mean test NLL\n\n")

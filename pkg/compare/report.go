@@ -64,6 +64,9 @@ type Report struct {
 	// CSV after its header, ascending), so that any other tool can be
 	// scored on the identical splits (scripts/analysis/sklearn_yardstick.py).
 	SplitRows []SplitRows `json:"split_rows,omitempty"`
+	// ScoreNote says, with Score density, how each kind of model's
+	// density was computed (report.md's ranking text).
+	ScoreNote string `json:"score_note,omitempty"`
 }
 
 // SplitRows is one split's test rows.
@@ -120,6 +123,9 @@ func Build(out string, models []string, runs []sweep.Run, meta Meta) (*Report, e
 	rep.Score = ScoreKDE
 	if byDensity {
 		rep.Score = ScoreDensity
+		rep.ScoreNote = fmt.Sprintf("closed form for SGP, SHGP, SVHGP, HNN and MDN; a mixture of %d predictive components for SMGP and DAGP "+
+			"(over the experts' assignment draws) and of %d for SLGP, GPCDE and CVAE (over their latent draws; fewer leave the estimate "+
+			"biased low), which select their iteration on the KDE", DensityDraws, ContinuousDensityDraws)
 	}
 	for _, m := range models {
 		for _, sp := range byModel[m].Splits {

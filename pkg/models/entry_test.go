@@ -57,8 +57,15 @@ func TestEntryFacts(t *testing.T) {
 			t.Errorf("%s: compare trains it with L-BFGS, and its objective is not deterministic", name)
 		}
 		_, hasLD := m.(LogDensityer)
-		if _, hasMix := m.(MixturePredictor); !hasLD && !hasMix {
+		_, hasMix := m.(MixturePredictor)
+		if !hasLD && !hasMix {
 			t.Errorf("%s: no predictive density (LogDensityer or MixturePredictor) for compare's score", name)
+		}
+		if e.Caps.ContinuousLatent && (hasLD || !hasMix || name == "smgp" || name == "dagp") {
+			t.Errorf("%s: ContinuousLatent, and its density is not a mixture over latent draws", name)
+		}
+		if !e.Caps.ContinuousLatent && !hasLD && hasMix && name != "smgp" && name != "dagp" {
+			t.Errorf("%s: a latent-draw mixture without ContinuousLatent", name)
 		}
 		if e.Compare.SelectPredictive && !e.Caps.LatentPredictive {
 			t.Errorf("%s: compare selects a predictive the model does not have", name)

@@ -26,14 +26,14 @@ var registry = map[string]Entry{
 	"svhgp": entry(defaultHeteroConfig, NewSVHGP, Entry{Label: "SVHGP",
 		Compare: CompareSettings{Keys: keys("m", "m_w")}},
 		func(c *HeteroConfig) { c.M, c.MW = 100, 100 }),
-	"slgp": entry(DefaultSLGPConfig, NewSLGP, Entry{Label: "SLGP", Caps: Caps{LatentPredictive: true, MultiOutput: true, TrainsNN: true},
+	"slgp": entry(DefaultSLGPConfig, NewSLGP, Entry{Label: "SLGP", Caps: Caps{LatentPredictive: true, MultiOutput: true, TrainsNN: true, ContinuousLatent: true},
 		Compare: CompareSettings{Keys: keys("m", "d_w", "s", "beta", "bound", "prior", "noise_init", "nu0_init", "hidden", "inducing"),
 			SelectEvery: 500, SelectPredictive: true, Rank: 4}},
 		func(c *SLGPConfig) {
 			c.M, c.DW, c.S, c.Beta, c.Bound, c.Prior = 100, 1, 10, 0.5, boundHybrid, priorNormal
 			c.NoiseInit, c.Nu0Init, c.Hidden, c.Design = 0.01, 0.01, []int{100, 100, 100}, designDirect
 		}),
-	"gpcde": entry(DefaultGPCDEConfig, NewGPCDE, Entry{Label: "GPCDE", Caps: Caps{LatentPredictive: true, MultiOutput: true, TrainsNN: true},
+	"gpcde": entry(DefaultGPCDEConfig, NewGPCDE, Entry{Label: "GPCDE", Caps: Caps{LatentPredictive: true, MultiOutput: true, TrainsNN: true, ContinuousLatent: true},
 		Compare: CompareSettings{Keys: keys("m", "d_w", "s", "prior", "hidden"), SelectEvery: 500}},
 		func(c *GPCDEConfig) { c.M, c.DW, c.S, c.Prior, c.Hidden = 100, 1, 10, priorMLP, []int{100, 100, 100} }),
 	"dagp": entry(DefaultDAGPConfig, NewDAGP, Entry{Label: "DAGP",
@@ -45,7 +45,7 @@ var registry = map[string]Entry{
 	"mdn": entry(defaultMDNConfig, NewMDN, Entry{Label: "MDN", Caps: Caps{MultiOutput: true, TrainsNN: true},
 		Compare: CompareSettings{Keys: keys("hidden", "t"), SelectEvery: 100}},
 		func(c *MDNConfig) { c.Hidden, c.T = []int{100, 100, 100}, 4 }),
-	"cvae": entry(defaultCVAEConfig, NewCVAE, Entry{Label: "CVAE", Caps: Caps{MultiOutput: true, TrainsNN: true},
+	"cvae": entry(defaultCVAEConfig, NewCVAE, Entry{Label: "CVAE", Caps: Caps{MultiOutput: true, TrainsNN: true, ContinuousLatent: true},
 		Compare: CompareSettings{Keys: keys("hidden", "d_w", "s", "decoder"), SelectEvery: 100}},
 		func(c *CVAEConfig) { c.Hidden, c.DW, c.S, c.Decoder = []int{100, 100, 100}, 1, 10, decoderHetero }),
 }
