@@ -22,7 +22,7 @@ import (
 type evalOpts struct {
 	run, latent, nll, points  string
 	outputs                   string
-	samples, jobs             int
+	samples, jobs, density    int
 	seed                      int64
 	write, partial, overwrite bool
 }
@@ -37,6 +37,7 @@ func newEvalCmd(g *globalOpts) *cobra.Command {
 	}
 	c.Flags().StringVar(&o.run, "run", "", "run directory written by mgp train (required)")
 	c.Flags().IntVar(&o.samples, "samples", 0, "predictive samples per test point (default: the run's eval.samples)")
+	c.Flags().IntVar(&o.density, "density-draws", 0, "also score the model's own predictive density with this many mixture components where it has no closed form (default: the run's eval.density_draws; the run's seed reproduces its density_nll)")
 	c.Flags().Int64Var(&o.seed, "seed", -1, "sampling seed (default: the run's seed, which reproduces its result)")
 	c.Flags().BoolVar(&o.write, "write", false, "store the new metrics in the run's result.json")
 	c.Flags().StringVar(&o.latent, "latent", "", "SLGP/GPCDE: draws (w from p(w|x*), h from the encoder: the model's predictive), mean (the plug-in predictive, w and h at their means: what the draws add) or select (the one with the lower NLL on the run's held-out validation part); default: the run's own (eval.latent); never written when given")
@@ -107,7 +108,7 @@ func runEval(cmd *cobra.Command, g *globalOpts, o *evalOpts) error {
 // rescoreOptions maps eval's flags to predict.RescoreOptions; the held-out
 // choice of --latent select is printed as soon as it is made.
 func rescoreOptions(cmd *cobra.Command, g *globalOpts, o *evalOpts) predict.RescoreOptions {
-	ro := predict.RescoreOptions{Latent: o.latent, Samples: o.samples, Estimator: o.nll, Points: o.points != "" || o.outputs != "", Jobs: o.jobs,
+	ro := predict.RescoreOptions{Latent: o.latent, Samples: o.samples, DensityDraws: o.density, Estimator: o.nll, Points: o.points != "" || o.outputs != "", Jobs: o.jobs,
 		Progress: progressTo(g, cmd), Label: "mgp eval"}
 	if o.seed >= 0 {
 		seed := uint64(o.seed)
@@ -145,6 +146,8 @@ func checkEvalFlags(cmd *cobra.Command, o *evalOpts) error {
 	switch {
 	case fl.Changed("samples") && o.samples < 2:
 		return inputErr(fmt.Errorf("--samples %d: the KDE needs at least 2 predictive samples per test point (the paper uses 200)", o.samples))
+	case fl.Changed("density-draws") && (o.density < 1 || o.density > runconfig.MaxDensityDraws):
+		return inputErr(fmt.Errorf("--density-draws %d: give 1 to %d mixture components", o.density, runconfig.MaxDensityDraws))
 	case fl.Changed("jobs") && o.jobs < 1:
 		return inputErr(fmt.Errorf("--jobs %d: give 1 or more goroutines for the KDE scoring", o.jobs))
 	case fl.Changed("seed") && o.seed < 0:

@@ -174,3 +174,22 @@ func TestPredictUsesTheRunsPredictive(t *testing.T) {
 		t.Error("a run that settled on the plug-in predicts with the draws")
 	}
 }
+
+// TestEvalDensityDraws: --density-draws adds the model's own predictive
+// density (a mixture over SLGP's latent draws) to the summary, the same
+// number for the same seed, and a count below 1 is refused with exit 2.
+func TestEvalDensityDraws(t *testing.T) {
+	runDir, _ := trainTinySLGP(t)
+	first, _, err := run(t, "eval", "--run", runDir, "--density-draws", "300")
+	if err != nil || !strings.Contains(first, "own-density NLL") {
+		t.Fatalf("eval --density-draws: %v\n%s", err, first)
+	}
+	again, _, err := run(t, "eval", "--run", runDir, "--density-draws", "300")
+	if err != nil || again != first {
+		t.Fatalf("a second eval scored another density: %v\n%s\n%s", err, first, again)
+	}
+	_, _, err = run(t, "eval", "--run", runDir, "--density-draws", "0")
+	if exitCode(err) != 2 || !strings.Contains(err.Error(), "--density-draws 0") {
+		t.Fatalf("--density-draws 0: exit %d, %v", exitCode(err), err)
+	}
+}

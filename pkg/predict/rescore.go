@@ -57,6 +57,11 @@ type RescoreOptions struct {
 	// Estimator is an mnist run's NLL estimator (score.Estimators; "" is
 	// the paper's KDE).
 	Estimator string
+	// DensityDraws, when positive, also scores the model's own predictive
+	// density (Metrics.DensityNLL) with so many mixture components where
+	// it has no closed form (0: the run's eval.density_draws; the run's
+	// seed reproduces its density_nll).
+	DensityDraws int
 	// Points keeps every test point's log densities, for WritePoints.
 	Points bool
 	// Jobs is how many goroutines score the KDE (at most 0: the run's
@@ -124,6 +129,15 @@ func (r *Run) Rescore(ctx context.Context, o RescoreOptions) (*Rescored, error) 
 	ev, err := train.Reevaluate(ctx, ck, exp, r.Model, pred, o.Samples, seed, opts)
 	if err != nil {
 		return nil, err
+	}
+	draws := o.DensityDraws
+	if draws <= 0 {
+		draws = ck.Config.Eval.DensityDraws
+	}
+	if draws > 0 && !o.Points && o.Estimator == "" {
+		if ev.Metrics.DensityNLL, err = train.TestDensity(ctx, r.Model, exp, pred, draws, seed); err != nil {
+			return nil, err
+		}
 	}
 	res := r.result()
 	res.Metrics = ev.Metrics

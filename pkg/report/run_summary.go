@@ -24,6 +24,9 @@ func RunSummary(w io.Writer, r *results.Result) {
 	if m.ExactNLL != nil {
 		fmt.Fprintf(w, ", exact NLL %.4f", *m.ExactNLL)
 	}
+	if m.DensityNLL != nil && (m.ExactNLL == nil || *m.ExactNLL != *m.DensityNLL) {
+		fmt.Fprintf(w, ", own-density NLL %.4f", *m.DensityNLL)
+	}
 	fmt.Fprintf(w, "\n  %d test points x %d samples; train %.1fs (%.0f it/s), eval %.1fs; BLAS %s\n",
 		m.NTest, m.Samples, r.TrainSeconds, r.ItersPerSecond, r.EvalSeconds, r.BLAS)
 	if c := m.Calibration; c != nil {

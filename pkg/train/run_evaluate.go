@@ -1,6 +1,7 @@
 package train
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -242,16 +243,28 @@ func (r *run) densityMetrics(met *results.Metrics) error {
 	if r.cfg.Eval.DensityDraws <= 0 || noTest(exp) || scoredPerClass(exp) {
 		return nil
 	}
-	m, err := models.WithPredictive(r.m, r.pred)
-	if err != nil {
-		return err
-	}
-	nll, ok, err := score.DensityNLL(r.ctx, m, exp.XTest, exp.YTest, exp.Std.YStd, r.cfg.Eval.DensityDraws, score.DeriveSeed(r.cfg.Train.Seed, streamDensityTest))
+	d, err := TestDensity(r.ctx, r.m, exp, r.pred, r.cfg.Eval.DensityDraws, r.cfg.Train.Seed)
 	if err != nil && r.ctx.Err() != nil {
 		return r.interrupted("evaluation", r.tr.Iter(), r.ckPath, err)
 	}
-	if ok && err == nil {
-		met.DensityNLL = &nll
+	if err == nil {
+		met.DensityNLL = d
 	}
 	return nil
+}
+
+// TestDensity is the test split's DensityNLL of m with the predictive pred
+// and draws mixture components, drawn as a run of model seed seed draws
+// them (so that a re-score reproduces the run's own density_nll); nil when
+// the model has no density there.
+func TestDensity(ctx context.Context, m models.Model, exp *Experiment, pred models.Predictive, draws int, seed uint64) (*float64, error) {
+	m, err := models.WithPredictive(m, pred)
+	if err != nil {
+		return nil, err
+	}
+	nll, ok, err := score.DensityNLL(ctx, m, exp.XTest, exp.YTest, exp.Std.YStd, draws, score.DeriveSeed(seed, streamDensityTest))
+	if err != nil || !ok {
+		return nil, err
+	}
+	return &nll, nil
 }
