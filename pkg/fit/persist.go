@@ -1,12 +1,14 @@
 package fit
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 
+	"github.com/mgpteam/mgp/pkg/checkpoint"
 	"github.com/mgpteam/mgp/pkg/predict"
 	"github.com/mgpteam/mgp/pkg/results"
 	"github.com/mgpteam/mgp/pkg/runconfig"
@@ -33,7 +35,9 @@ func (m *Model) Save(dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	for _, f := range runFiles { // the checkpoint first: result.json marks a complete run
+	// The arrays file of a large checkpoint first (checkpoint.json names
+	// it), then the checkpoint: result.json marks a complete run.
+	for _, f := range append(arraysFiles(m.files), runFiles...) {
 		b, ok := m.files[f]
 		if !ok {
 			continue
@@ -79,9 +83,52 @@ func (m *Model) load(dir string, cfg runconfig.RunConfig) error {
 			return err
 		}
 	}
+	// A checkpoint of 65,536 or more floats keeps its parameters in an
+	// arrays file beside it: without it the saved run cannot be loaded.
+	if name, err := arraysFileOf(files[rundir.CheckpointFile]); err != nil {
+		return err
+	} else if name != "" {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			return err
+		}
+		files[name] = b
+	}
 	if cfg.ModelName() != "" {
 		m.cfg = cfg
 	}
 	m.pred, m.files = p, files
 	return nil
+}
+
+// arraysFileOf returns the arrays file a checkpoint.json names ("" for a
+// checkpoint that keeps its parameters inline).
+func arraysFileOf(ck []byte) (string, error) {
+	if ck == nil {
+		return "", nil
+	}
+	var head struct {
+		Arrays *checkpoint.ArraysRef `json:"arrays"`
+	}
+	if err := json.Unmarshal(ck, &head); err != nil {
+		return "", fmt.Errorf("fit: reading the checkpoint's arrays file: %w", err)
+	}
+	if head.Arrays == nil {
+		return "", nil
+	}
+	if !rundir.IsArraysFile(head.Arrays.File) {
+		return "", fmt.Errorf("fit: the checkpoint names %q as its arrays file, which is not an arrays file name", head.Arrays.File)
+	}
+	return head.Arrays.File, nil
+}
+
+// arraysFiles lists the arrays files among files (at most one).
+func arraysFiles(files map[string][]byte) []string {
+	var out []string
+	for name := range files {
+		if rundir.IsArraysFile(name) {
+			out = append(out, name)
+		}
+	}
+	return out
 }
