@@ -13,6 +13,7 @@ import (
 	"github.com/mgpteam/mgp/pkg/results"
 	"github.com/mgpteam/mgp/pkg/runconfig"
 	"github.com/mgpteam/mgp/pkg/rundir"
+	"github.com/mgpteam/mgp/pkg/runlock"
 )
 
 // runFiles are the files of a run directory that Save writes: the
@@ -22,11 +23,21 @@ var runFiles = []string{rundir.CheckpointFile, rundir.ResultFile}
 
 // Save writes the fitted model as a run directory dir (created if needed;
 // one that already holds a run is refused with an error wrapping
-// fs.ErrExist). mgp predict --run dir and Load read it.
+// fs.ErrExist, one whose run lock another process holds, a running mgp
+// train say, with an error wrapping runlock.ErrLocked), under the run
+// lock. mgp predict --run dir and Load read it.
 func (m *Model) Save(dir string) error {
 	if m.pred == nil {
 		return ErrNotFitted
 	}
+	// The run lock, as mgp train takes it: a directory a running training
+	// holds is refused (a *runlock.LockedError naming its holder), and no
+	// training can start there while the files are written.
+	lock, err := runlock.Acquire(dir, runlock.DefaultStale)
+	if err != nil {
+		return fmt.Errorf("fit: saving into %s: %w", dir, err)
+	}
+	defer lock.Release()
 	for _, f := range runFiles {
 		if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
 			return fmt.Errorf("fit: %s already holds a run (%s): save into a new directory: %w", dir, f, fs.ErrExist)

@@ -2,6 +2,7 @@ package fit_test
 
 import (
 	"context"
+	"errors"
 	"math"
 	"os"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 	"github.com/mgpteam/mgp/pkg/checkpoint"
 	"github.com/mgpteam/mgp/pkg/fit"
 	"github.com/mgpteam/mgp/pkg/rundir"
+	"github.com/mgpteam/mgp/pkg/runlock"
 )
 
 // TestSaveKeepsTheArraysFile: a model whose checkpoint keeps its
@@ -69,5 +71,39 @@ func TestSaveKeepsTheArraysFile(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
+	}
+}
+
+// TestSaveRespectsTheRunLock: Save into a directory whose run lock another
+// holder has (as a running mgp train holds its --out) is refused with an
+// error wrapping runlock.ErrLocked and writes nothing; once the holder
+// releases it, Save succeeds and leaves no lock behind.
+func TestSaveRespectsTheRunLock(t *testing.T) {
+	ctx := context.Background()
+	X, Y := heteroData(40, 1)
+	m, err := fit.New("sgp", fit.Options{Iterations: 5, Seed: 3, Model: map[string]any{"m": 6}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Fit(ctx, X, Y); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "run")
+	held, err := runlock.Acquire(dir, runlock.DefaultStale)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Save(dir); !errors.Is(err, runlock.ErrLocked) {
+		t.Fatalf("Save into a held directory: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, rundir.ResultFile)); err == nil {
+		t.Fatal("a refused Save wrote result.json")
+	}
+	held.Release()
+	if err := m.Save(dir); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, runlock.FileName)); err == nil {
+		t.Error("Save left its lock behind")
 	}
 }
