@@ -10,7 +10,7 @@ LDFLAGS := -X main.gitVersion=$(shell git describe --always --dirty 2>/dev/null 
 # ../shared/data when it exists > data.
 DATA_DIR ?= $(or $(MGP_DATA_DIR),$(if $(wildcard ../shared/data),../shared/data,data))
 
-.PHONY: build test test-gonum test-openblas test-purego test-ci bench bench-compare bench-floor lint demo clean reproduce-table3 fuzz
+.PHONY: build test test-gonum test-openblas test-purego test-race test-ci bench bench-compare bench-floor lint demo clean reproduce-table3 fuzz
 
 build:
 	$(GO) build $(TAGS) -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/mgp
@@ -18,7 +18,7 @@ build:
 # test: lint, then the whole suite on the pure-Go backend, autodiff with its
 # assembly switched off (purego tag), and the suite again on OpenBLAS when it
 # is installed (CI installs it, so CI tests both).
-test: lint test-gonum test-purego $(if $(OPENBLAS),test-openblas,)
+test: lint test-gonum test-purego test-race $(if $(OPENBLAS),test-openblas,)
 
 test-gonum:
 	$(GO) test -count=1 ./...
@@ -36,6 +36,11 @@ test-openblas:
 # assembly kernel (internal/simd), as on non-amd64 machines.
 test-purego:
 	$(GO) test -count=1 -tags purego ./pkg/autodiff/...
+
+# test-race: the tests that share one fitted model between goroutines, under
+# the race detector (needs cgo: gcc).
+test-race:
+	$(GO) test -count=1 -race -run 'Concurrent' ./pkg/fit/ ./pkg/predict/
 
 # bench: every go benchmark on both backends, then (when the UCI data is in
 # DATA_DIR) the sweep cost model: one short timing of every (model, data

@@ -144,6 +144,8 @@ func rescoreErr(err error) error {
 func checkEvalFlags(cmd *cobra.Command, o *evalOpts) error {
 	fl := cmd.Flags()
 	switch {
+	case fl.Changed("samples") && o.samples > runconfig.MaxSamples:
+		return inputErr(fmt.Errorf("--samples %d: at most %d predictive samples per test point", o.samples, runconfig.MaxSamples))
 	case fl.Changed("samples") && o.samples < 2:
 		return inputErr(fmt.Errorf("--samples %d: the KDE needs at least 2 predictive samples per test point (the paper uses 200)", o.samples))
 	case fl.Changed("density-draws") && (o.density < 1 || o.density > runconfig.MaxDensityDraws):

@@ -8,6 +8,7 @@ import (
 	"github.com/mgpteam/mgp/pkg/checkpoint"
 	"github.com/mgpteam/mgp/pkg/outpath"
 	"github.com/mgpteam/mgp/pkg/predict"
+	"github.com/mgpteam/mgp/pkg/runconfig"
 	"github.com/spf13/cobra"
 )
 
@@ -87,8 +88,8 @@ func runPredict(cmd *cobra.Command, g *globalOpts, o *predictOpts) error {
 // outpath does not allow (the input, a run's file, a directory, ...) and
 // --quantiles levels that are not distinct numbers strictly between 0 and 1.
 func checkPredictFlags(o *predictOpts) error {
-	if o.samples < predict.MinSamples {
-		return inputErr(fmt.Errorf("--samples %d: need at least %d", o.samples, predict.MinSamples))
+	if o.samples < predict.MinSamples || o.samples > runconfig.MaxSamples {
+		return inputErr(fmt.Errorf("--samples %d: need at least %d and at most %d", o.samples, predict.MinSamples, runconfig.MaxSamples))
 	}
 	if err := checkOutFlag("--out", o.out, outpath.Policy{Inputs: []string{o.input}, Exts: csvOutput, Overwrite: o.overwrite}, true); err != nil {
 		return err

@@ -168,11 +168,38 @@ func (p *Param) Value() *mat.Dense {
 // On returns the constrained value as a Var on t. Within one step (one tape
 // generation) repeated calls return the same Var, so the gradient of every
 // use lands on one leaf.
+//
+// On a NoGrad tape (prediction) the value is kept by the tape, not the
+// parameter: the parameter is only read, so several goroutines, each with
+// its own tape, may put one model's parameters on their tapes at once.
 func (p *Param) On(t *Tape) *Var {
+	if t.NoGrad {
+		if t.pgen != t.gen || t.params == nil {
+			if t.params == nil {
+				t.params = map[*Param]*Var{}
+			}
+			clear(t.params)
+			t.pgen = t.gen
+		}
+		if v, ok := t.params[p]; ok {
+			return v
+		}
+		v := p.constrained(t, t.Leaf(p.Raw, false))
+		t.params[p] = v
+		return v
+	}
 	if p.tape == t && p.gen == t.gen && p.val != nil {
 		return p.val
 	}
 	leaf := t.Leaf(p.Raw, !p.Frozen)
+	v := p.constrained(t, leaf)
+	p.leaf, p.val, p.tape, p.gen = leaf, v, t, t.gen
+	return v
+}
+
+// constrained is the constrained value of the parameter whose raw leaf
+// on t is leaf.
+func (p *Param) constrained(t *Tape, leaf *Var) *Var {
 	var v *Var
 	switch p.T {
 	case Identity:
@@ -186,7 +213,6 @@ func (p *Param) On(t *Tape) *Var {
 	case LowerTriPosDiag:
 		v = t.Tril(leaf, true, p.Floor)
 	}
-	p.leaf, p.val, p.tape, p.gen = leaf, v, t, t.gen
 	return v
 }
 

@@ -79,6 +79,13 @@ type Tape struct {
 	bgen uint64 // counts Backward passes
 	jits []float64
 	cins []*Var // Custom's inputs when it records nothing
+
+	// params caches, on a NoGrad tape, each parameter's constrained value
+	// for the generation pgen (Param.On), so that prediction writes
+	// nothing into the parameters and tapes of several goroutines can
+	// read one model at once.
+	params map[*Param]*Var
+	pgen   uint64
 }
 
 // NewTape returns an empty tape.

@@ -19,6 +19,12 @@ import (
 // Model is one model of the registry with its options: New makes it, Fit
 // trains it, Predict predicts with it, Save writes it as a run directory
 // and Load reads one back.
+//
+// A fitted Model is safe for concurrent Predict (and Save) calls from
+// several goroutines: each call predicts on a tape of its own and the
+// parameters are only read (TestPredictIsSafeForConcurrentUse, also under
+// -race); the answers are those of sequential calls, bit for bit. Fit must
+// not run at the same time as other calls on the same Model.
 type Model struct {
 	cfg  runconfig.RunConfig
 	opts Options

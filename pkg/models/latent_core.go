@@ -34,8 +34,9 @@ type latentCore struct {
 	s       int // Monte Carlo samples per point in the bound
 	needs   termNeeds
 	params  *ad.ParamSet
-	tape    *ad.Tape
-	plugIn  bool // predict with w and h at their means
+	tape    *ad.Tape // the diagnostics' tape
+	tapes   tapePool // prediction's tapes, one per predictor
+	plugIn  bool     // predict with w and h at their means
 	// sumOutputs forces the summed data term (sumVarExp) at d_y = 1, where
 	// the per-output one is the default (tests only).
 	sumOutputs bool

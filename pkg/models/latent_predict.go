@@ -61,6 +61,7 @@ func (c *latentCore) eachChunk(X *mat.Dense, P int, rng *rand.Rand, plugIn bool,
 	n, _ := X.Dims()
 	chunk := sampleChunk(P, c.dy)
 	pred := c.newPredictor()
+	defer pred.release()
 	for i0 := 0; i0 < n; i0 += chunk {
 		i1 := min(n, i0+chunk)
 		muF, nuF := pred.chunk(X.Slice(i0, i1, 0, c.dx).(*mat.Dense), P, rng, plugIn)
@@ -83,5 +84,7 @@ func sampleChunk(P, dy int) int {
 // and h at their means (plugIn): latentPredictor.chunk with a predictor of
 // its own.
 func (c *latentCore) predictChunk(Xc *mat.Dense, P int, rng *rand.Rand, plugIn bool) (muF, nuF *mat.Dense) {
-	return c.newPredictor().chunk(Xc, P, rng, plugIn)
+	pred := c.newPredictor()
+	defer pred.release()
+	return pred.chunk(Xc, P, rng, plugIn)
 }

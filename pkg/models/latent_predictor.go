@@ -22,16 +22,16 @@ type latentPredictor struct {
 	// Reused from chunk to chunk: the draws, p(w | x*)'s means and
 	// variances, the GP's means and variances.
 	epsW, epsH, muP, vP, muF, nuF *mat.Dense
+	// t is the predictor's own tape, from the core's pool until release.
+	t *ad.Tape
 }
 
 // newPredictor computes the GP layer's prior once (encoding the inducing
 // inputs in design (E)) and from it the predictive form at one output.
 func (c *latentCore) newPredictor() *latentPredictor {
-	t := c.tape
-	t.NoGrad = true
-	t.Reset()
+	t := c.tapes.get()
 	pr := c.prior(t)
-	p := &latentPredictor{c: c}
+	p := &latentPredictor{c: c, t: t}
 	if c.dy == 1 {
 		if f, ok := c.Layer.PredictiveForm(pr); ok {
 			p.form = f
@@ -52,8 +52,7 @@ func (p *latentPredictor) chunk(Xc *mat.Dense, P int, rng *rand.Rand, plugIn boo
 	nb, _ := Xc.Dims()
 	rows := P * nb
 	dw := c.W.DW
-	t := c.tape
-	t.NoGrad = true
+	t := p.t
 	t.Reset()
 	muPv, vPv := c.W.prior(t, t.Const(Xc))
 	p.muP, p.vP = copyInto(p.muP, muPv.Val), copyInto(p.vP, vPv.Val)
@@ -81,6 +80,13 @@ func (p *latentPredictor) chunk(Xc *mat.Dense, P int, rng *rand.Rand, plugIn boo
 		p.block(t, h, p.muF.Slice(r0, r1, 0, c.dy).(*mat.Dense), p.nuF.Slice(r0, r1, 0, c.dy).(*mat.Dense))
 	}
 	return p.muF, p.nuF
+}
+
+// release returns the predictor's tape to its core's pool; the predictor
+// is not used again.
+func (p *latentPredictor) release() {
+	p.c.tapes.put(p.t)
+	p.t = nil
 }
 
 // block writes the GP's means and variances at the rows of h into mu and

@@ -33,7 +33,7 @@ type SGP struct {
 	Layer  *gp.Inducing
 	Noise  *ad.Param
 	params *ad.ParamSet
-	tape   *ad.Tape
+	tapes  tapePool // prediction's tapes, one per call
 }
 
 var _ Model = (*SGP)(nil)
@@ -48,7 +48,7 @@ func NewSGP(cfg SGPConfig, spec Spec) (*SGP, error) {
 	_, dx := spec.X.Dims()
 	_, dy := spec.Y.Dims()
 	Z0 := spec.KMeans(spec.X, cfg.M, spec.Seed)
-	m := &SGP{Cfg: cfg, tape: ad.NewTape()}
+	m := &SGP{Cfg: cfg}
 	m.Layer = gp.NewInducing("", newKernel(cfg.Kernel, "kernel_", dx, cfg.ARD), Z0, dy, cfg.Whiten)
 	m.Noise = ad.NewScalar("noise_variance", ad.Positive, cfg.NoiseInit)
 	m.params = ad.NewParamSet(append(m.Layer.Params(), m.Noise)...)
@@ -92,8 +92,8 @@ func (m *SGP) marginals(X *mat.Dense) (mu, nu *mat.Dense) {
 	n, _ := X.Dims()
 	P := m.Layer.P
 	mu, nu = mat.NewDense(n, P, nil), mat.NewDense(n, P, nil)
-	t := m.tape
-	t.NoGrad = true
+	t := m.tapes.get()
+	defer m.tapes.put(t)
 	forBatches(X, func(i0, i1 int, Xb *mat.Dense) {
 		t.Reset()
 		pr := m.Layer.Prior(t)

@@ -17,7 +17,7 @@ type SHGP struct {
 	L      *twoLayers
 	C      *ad.Param
 	params *ad.ParamSet
-	tape   *ad.Tape
+	tapes  tapePool // prediction's tapes, one per call
 	nodes  []float64
 	wts    []float64
 }
@@ -39,7 +39,7 @@ func NewSHGP(cfg HeteroConfig, spec Spec) (*SHGP, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &SHGP{Cfg: cfg, L: l, C: ad.NewScalar("c", ad.Positive, cfg.CInit), tape: ad.NewTape()}
+	m := &SHGP{Cfg: cfg, L: l, C: ad.NewScalar("c", ad.Positive, cfg.CInit)}
 	m.params = ad.NewParamSet(append(l.params(), m.C)...)
 	m.nodes, m.wts = hermite(cfg.Quadrature)
 	return m, nil
@@ -77,7 +77,7 @@ func (m *SHGP) Objective(t *ad.Tape, s Step) *ad.Var {
 // y = μ_f e^{w} + z√((ν_f+c)e^{2w}+ε_r), f = μ_f e^{w} + z√(ν_f e^{2w}+ε_r)
 // with the same z: the f-samples are of the modulated latent e^{w} f.
 func (m *SHGP) Sample(X *mat.Dense, P int, rng *rand.Rand) (Y, F *mat.Dense) {
-	muF, nuF, muW, nuW := m.L.predict(m.tape, X)
+	muF, nuF, muW, nuW := m.predict(X)
 	c := m.C.Value().At(0, 0)
 	n := len(muF)
 	Y, F = mat.NewDense(P, n, nil), mat.NewDense(P, n, nil)
@@ -96,7 +96,7 @@ func (m *SHGP) Sample(X *mat.Dense, P int, rng *rand.Rand) (Y, F *mat.Dense) {
 // LogDensity implements LogDensityer by Gauss-Hermite quadrature over w
 // (models.md §3.5, J = model.quadrature).
 func (m *SHGP) LogDensity(X, Y *mat.Dense) []float64 {
-	muF, nuF, muW, nuW := m.L.predict(m.tape, X)
+	muF, nuF, muW, nuW := m.predict(X)
 	c := m.C.Value().At(0, 0)
 	out := make([]float64, len(muF))
 	buf := make([]float64, len(m.nodes))
@@ -111,7 +111,7 @@ func (m *SHGP) LogDensity(X, Y *mat.Dense) []float64 {
 
 // Modulation implements Modulator: the mean and variance of q(w) at X.
 func (m *SHGP) Modulation(X *mat.Dense) (mean, variance []float64) {
-	_, _, mean, variance = m.L.predict(m.tape, X)
+	_, _, mean, variance = m.predict(X)
 	return
 }
 
@@ -123,3 +123,11 @@ func (m *SHGP) Diagnostics(_, _ *mat.Dense) map[string]float64 {
 // DeterministicObjective implements DeterministicObjective: the bound is
 // analytic (Gauss-Hermite quadrature over the modulation), with no Monte Carlo draws.
 func (m *SHGP) DeterministicObjective() bool { return true }
+
+// predict returns the layers' marginals at X (twoLayers.predict) on a tape
+// of its own.
+func (m *SHGP) predict(X *mat.Dense) (muF, nuF, muW, nuW []float64) {
+	t := m.tapes.get()
+	defer m.tapes.put(t)
+	return m.L.predict(t, X)
+}

@@ -16,7 +16,7 @@ type SVHGP struct {
 	Cfg    HeteroConfig
 	L      *twoLayers
 	params *ad.ParamSet
-	tape   *ad.Tape
+	tapes  tapePool // prediction's tapes, one per call
 	nodes  []float64
 	wts    []float64
 }
@@ -38,7 +38,7 @@ func NewSVHGP(cfg HeteroConfig, spec Spec) (*SVHGP, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &SVHGP{Cfg: cfg, L: l, tape: ad.NewTape()}
+	m := &SVHGP{Cfg: cfg, L: l}
 	m.params = ad.NewParamSet(l.params()...)
 	m.nodes, m.wts = hermite(cfg.Quadrature)
 	return m, nil
@@ -69,7 +69,7 @@ func (m *SVHGP) Objective(t *ad.Tape, s Step) *ad.Var {
 // Sample implements Model: g ~ q(g), y = μ_f + z√(ν_f + e^{g} + ε_r),
 // f = μ_f + z√(ν_f + ε_r) with the same z.
 func (m *SVHGP) Sample(X *mat.Dense, P int, rng *rand.Rand) (Y, F *mat.Dense) {
-	muF, nuF, muG, nuG := m.L.predict(m.tape, X)
+	muF, nuF, muG, nuG := m.predict(X)
 	n := len(muF)
 	Y, F = mat.NewDense(P, n, nil), mat.NewDense(P, n, nil)
 	for p := 0; p < P; p++ {
@@ -85,7 +85,7 @@ func (m *SVHGP) Sample(X *mat.Dense, P int, rng *rand.Rand) (Y, F *mat.Dense) {
 
 // LogDensity implements LogDensityer by Gauss-Hermite quadrature over g.
 func (m *SVHGP) LogDensity(X, Y *mat.Dense) []float64 {
-	muF, nuF, muG, nuG := m.L.predict(m.tape, X)
+	muF, nuF, muG, nuG := m.predict(X)
 	out := make([]float64, len(muF))
 	buf := make([]float64, len(m.nodes))
 	for i := range out {
@@ -98,10 +98,18 @@ func (m *SVHGP) LogDensity(X, Y *mat.Dense) []float64 {
 
 // Modulation implements Modulator: the mean and variance of q(g) at X.
 func (m *SVHGP) Modulation(X *mat.Dense) (mean, variance []float64) {
-	_, _, mean, variance = m.L.predict(m.tape, X)
+	_, _, mean, variance = m.predict(X)
 	return
 }
 
 // DeterministicObjective implements DeterministicObjective: the bound is
 // analytic (Gauss-Hermite quadrature over the modulation), with no Monte Carlo draws.
 func (m *SVHGP) DeterministicObjective() bool { return true }
+
+// predict returns the layers' marginals at X (twoLayers.predict) on a tape
+// of its own.
+func (m *SVHGP) predict(X *mat.Dense) (muF, nuF, muW, nuW []float64) {
+	t := m.tapes.get()
+	defer m.tapes.put(t)
+	return m.L.predict(t, X)
+}

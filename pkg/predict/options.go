@@ -1,6 +1,10 @@
 package predict
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/mgpteam/mgp/pkg/runconfig"
+)
 
 // MinSamples is the fewest predictive samples per input: a standard
 // deviation needs two.
@@ -40,6 +44,9 @@ func (e *OptionError) Error() string {
 func (o Options) check() error {
 	if o.Samples < MinSamples {
 		return &OptionError{Option: "Samples", Value: float64(o.Samples), Reason: fmt.Sprintf("need at least %d", MinSamples)}
+	}
+	if o.Samples > runconfig.MaxSamples {
+		return &OptionError{Option: "Samples", Value: float64(o.Samples), Reason: fmt.Sprintf("at most %d per input", runconfig.MaxSamples)}
 	}
 	for _, q := range o.Quantiles {
 		if !(q >= 0 && q <= 1) {

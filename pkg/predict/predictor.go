@@ -8,7 +8,10 @@ import (
 	"github.com/mgpteam/mgp/pkg/train"
 )
 
-// Predictor is a saved run restored for prediction.
+// Predictor is a saved run restored for prediction. It is safe for
+// concurrent use: every prediction runs on a tape of its own and only
+// reads the model's parameters (pkg/fit's TestPredictIsSafeForConcurrentUse
+// runs 8 goroutines under -race).
 type Predictor struct {
 	// Dir is the run directory it was loaded from.
 	Dir string

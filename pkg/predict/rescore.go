@@ -3,6 +3,7 @@ package predict
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"path/filepath"
 
@@ -107,6 +108,10 @@ type Rescored struct {
 // Rescored.Finite reports them.
 func (r *Run) Rescore(ctx context.Context, o RescoreOptions) (*Rescored, error) {
 	ck, exp := r.Checkpoint, r.Experiment
+	if o.Samples > runconfig.MaxSamples || o.DensityDraws > runconfig.MaxDensityDraws {
+		return nil, &OptionError{Option: "Samples", Value: float64(max(o.Samples, o.DensityDraws)),
+			Reason: fmt.Sprintf("at most %d samples and %d density draws per test point", runconfig.MaxSamples, runconfig.MaxDensityDraws)}
+	}
 	if ck.Config.Data.Split == runconfig.SplitNone {
 		return nil, &NoTestSetError{Dir: r.Dir}
 	}

@@ -209,6 +209,9 @@ func (c *RunConfig) Validate() error {
 	if math.IsNaN(c.Train.LRFinal) || c.Train.LRFinal < 0 || c.Train.LRFinal > c.Train.LR {
 		return config.Errorf("train.lr_final", "train.lr_final = %g: must be in (0, train.lr = %g], the learning rate of the last iteration (0: no decay)", c.Train.LRFinal, c.Train.LR)
 	}
+	if c.Eval.Samples > MaxSamples {
+		return config.Errorf("eval.samples", "eval.samples = %d: at most %d predictive samples per test point", c.Eval.Samples, MaxSamples)
+	}
 	if c.Eval.Samples < 2 {
 		return config.Errorf("eval.samples", "eval.samples = %d: the KDE needs at least 2 samples per test point", c.Eval.Samples)
 	}

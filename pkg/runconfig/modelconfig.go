@@ -84,6 +84,9 @@ func (m ModelConfig) Validate() error {
 	if m.Name == "" || m.Config == nil {
 		return config.Errorf("model.name", "model.name is missing: set it to one of the registered models (%s)", strings.Join(models.Names(), ", "))
 	}
+	if err := models.CheckSizes(m.Config); err != nil {
+		return err
+	}
 	if v, ok := m.Config.(config.Validator); ok {
 		return v.Validate()
 	}

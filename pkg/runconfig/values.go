@@ -27,3 +27,8 @@ const MaxDensityDraws = 100000
 // DefaultSelectEvery is the validation cadence when train.validation is set
 // and train.select_every is not.
 const DefaultSelectEvery = 1000
+
+// MaxSamples is the most predictive samples per point (eval.samples, mgp
+// predict's and mgp eval's --samples): a point's samples are one row of a
+// block, so more would not fit in memory.
+const MaxSamples = 1000000
