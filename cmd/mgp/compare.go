@@ -65,6 +65,7 @@ func runCompare(cmd *cobra.Command, g *globalOpts, o *compareOpts) error {
 		opts.Log = io.Discard
 	}
 	out, err := filepath.Abs(o.out)
+	_, statErr := os.Stat(out)
 	if err == nil {
 		err = os.MkdirAll(out, 0o755)
 	}
@@ -74,6 +75,9 @@ func runCompare(cmd *cobra.Command, g *globalOpts, o *compareOpts) error {
 	opts.Out = out
 	rep, err := compare.Run(cmd.Context(), opts)
 	if err != nil {
+		if os.IsNotExist(statErr) {
+			os.Remove(out) // a refused compare leaves no --out it made (only an empty one goes)
+		}
 		return compareError(textColumnHint(err, o.inputs))
 	}
 	fmt.Fprintf(cmd.OutOrStdout(), "chosen: %s (%s)\nreport: %s; predict with: mgp predict --run %s --input NEW.csv --out PRED.csv\n(%s)\n",

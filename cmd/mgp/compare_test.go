@@ -347,3 +347,23 @@ func TestCompareTwoInputsSurface(t *testing.T) {
 		t.Errorf("surface.png: %d bytes, %v", len(png), err)
 	}
 }
+
+// TestCompareRefusesAConstantTarget: a target that takes one value is
+// refused before any run, with exit 2, naming --target, and the --out
+// directory the command would have made is not left behind.
+func TestCompareRefusesAConstantTarget(t *testing.T) {
+	dir := t.TempDir()
+	var b strings.Builder
+	b.WriteString("x,y\n")
+	for i := range 30 {
+		fmt.Fprintf(&b, "%d,2\n", i)
+	}
+	out := filepath.Join(dir, "out")
+	_, _, err := run(t, "compare", "--data", writeFile(t, dir, "c.csv", b.String()), "--target", "y", "--out", out)
+	if exitCode(err) != 2 || !strings.Contains(err.Error(), "--target") || !strings.Contains(err.Error(), "nothing to predict") {
+		t.Fatalf("exit %d: %v", exitCode(err), err)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("the refused compare left %s behind (%v)", out, err)
+	}
+}

@@ -89,6 +89,9 @@ func ReadTable(path, target string, inputs []string) (*Table, error) {
 	if err := checkMagnitude(path, m, append(slices.Clone(t.Inputs), t.Target)); err != nil {
 		return nil, err
 	}
+	if err := checkTargetSpread(path, t.Target, m); err != nil {
+		return nil, err
+	}
 	t.M = m
 	return t, nil
 }

@@ -1,6 +1,7 @@
 package compare
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -52,5 +53,31 @@ func TestReadTableRepeatedNameRead(t *testing.T) {
 	p = writeRCSV(t, `"id","x","y"`)
 	if _, err := ReadTable(p, "y", []string{"x"}); err != nil {
 		t.Fatalf("distinct names: %v", err)
+	}
+}
+
+// TestReadTableRefusesAConstantTarget: a target that takes one value, or
+// whose variance underflows, is refused by ReadTable (so before any run,
+// exit 2 in the CLI: an *OptionError of --target).
+func TestReadTableRefusesAConstantTarget(t *testing.T) {
+	dir := t.TempDir()
+	for name, y := range map[string]func(i int) string{
+		"constant":  func(int) string { return "3.5" },
+		"underflow": func(i int) string { return fmt.Sprintf("%g", 1e-200*float64(i%2)) },
+	} {
+		var b strings.Builder
+		b.WriteString("x,y\n")
+		for i := range 30 {
+			fmt.Fprintf(&b, "%d,%s\n", i, y(i))
+		}
+		path := filepath.Join(dir, name+".csv")
+		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := ReadTable(path, "y", nil)
+		var oe *OptionError
+		if !errors.As(err, &oe) || oe.Option != "target" || !strings.Contains(err.Error(), "nothing to predict") {
+			t.Errorf("%s target: err = %v", name, err)
+		}
 	}
 }

@@ -77,3 +77,32 @@ func checkMagnitude(path string, m *mat.Dense, names []string) error {
 	}
 	return nil
 }
+
+// checkTargetSpread refuses a target column that does not vary: constant
+// values, or differences so small that their variance underflows to 0.
+// Every run would fail standardising it (dividing by a zero standard
+// deviation), so compare refuses it before any run.
+func checkTargetSpread(path, target string, m *mat.Dense) error {
+	r, c := m.Dims()
+	mean := 0.0
+	for i := range r {
+		mean += m.At(i, c-1)
+	}
+	mean /= float64(r)
+	v := 0.0
+	for i := range r {
+		d := m.At(i, c-1) - mean
+		v += d * d
+	}
+	if v > 0 && !math.IsInf(v, 0) && !math.IsNaN(v) {
+		return nil
+	}
+	what := "takes one value"
+	for i := 1; i < r; i++ {
+		if m.At(i, c-1) != m.At(0, c-1) {
+			what = "varies too little for its variance to be a number (it underflows)"
+			break
+		}
+	}
+	return optionErrorf("target", " %q: %s's target %s: there is nothing to predict; check the column, or rescale it", target, path, what)
+}
