@@ -1,7 +1,6 @@
 package fit
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"io/fs"
@@ -95,42 +94,26 @@ func (m *Model) load(dir string, cfg runconfig.RunConfig) error {
 		}
 	}
 	// A checkpoint of 65,536 or more floats keeps its parameters in an
-	// arrays file beside it: without it the saved run cannot be loaded.
-	if name, err := arraysFileOf(files[rundir.CheckpointFile]); err != nil {
-		return err
-	} else if name != "" {
-		b, err := os.ReadFile(filepath.Join(dir, name))
+	// arrays file beside it (checkpoint.json names it): without it the
+	// saved run cannot be loaded.
+	if _, ok := files[rundir.CheckpointFile]; ok {
+		ck, err := checkpoint.LoadHeader(filepath.Join(dir, rundir.CheckpointFile))
 		if err != nil {
 			return err
 		}
-		files[name] = b
+		if ck.Arrays != nil {
+			b, err := os.ReadFile(filepath.Join(dir, ck.Arrays.File))
+			if err != nil {
+				return err
+			}
+			files[ck.Arrays.File] = b
+		}
 	}
 	if cfg.ModelName() != "" {
 		m.cfg = cfg
 	}
 	m.pred, m.files = p, files
 	return nil
-}
-
-// arraysFileOf returns the arrays file a checkpoint.json names ("" for a
-// checkpoint that keeps its parameters inline).
-func arraysFileOf(ck []byte) (string, error) {
-	if ck == nil {
-		return "", nil
-	}
-	var head struct {
-		Arrays *checkpoint.ArraysRef `json:"arrays"`
-	}
-	if err := json.Unmarshal(ck, &head); err != nil {
-		return "", fmt.Errorf("fit: reading the checkpoint's arrays file: %w", err)
-	}
-	if head.Arrays == nil {
-		return "", nil
-	}
-	if !rundir.IsArraysFile(head.Arrays.File) {
-		return "", fmt.Errorf("fit: the checkpoint names %q as its arrays file, which is not an arrays file name", head.Arrays.File)
-	}
-	return head.Arrays.File, nil
 }
 
 // arraysFiles lists the arrays files among files (at most one).
