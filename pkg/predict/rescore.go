@@ -108,9 +108,11 @@ type Rescored struct {
 // Rescored.Finite reports them.
 func (r *Run) Rescore(ctx context.Context, o RescoreOptions) (*Rescored, error) {
 	ck, exp := r.Checkpoint, r.Experiment
-	if o.Samples > runconfig.MaxSamples || o.DensityDraws > runconfig.MaxDensityDraws {
-		return nil, &OptionError{Option: "Samples", Value: float64(max(o.Samples, o.DensityDraws)),
-			Reason: fmt.Sprintf("at most %d samples and %d density draws per test point", runconfig.MaxSamples, runconfig.MaxDensityDraws)}
+	if o.Samples > runconfig.MaxSamples {
+		return nil, &OptionError{Option: "Samples", Value: float64(o.Samples), Reason: fmt.Sprintf("at most %d per test point", runconfig.MaxSamples)}
+	}
+	if o.DensityDraws > runconfig.MaxDensityDraws {
+		return nil, &OptionError{Option: "DensityDraws", Value: float64(o.DensityDraws), Reason: fmt.Sprintf("at most %d", runconfig.MaxDensityDraws)}
 	}
 	if ck.Config.Data.Split == runconfig.SplitNone {
 		return nil, &NoTestSetError{Dir: r.Dir}
@@ -139,10 +141,8 @@ func (r *Run) Rescore(ctx context.Context, o RescoreOptions) (*Rescored, error) 
 	if draws <= 0 {
 		draws = ck.Config.Eval.DensityDraws
 	}
-	if draws > 0 && !o.Points && o.Estimator == "" {
-		if ev.Metrics.DensityNLL, err = train.TestDensity(ctx, r.Model, exp, pred, draws, seed); err != nil {
-			return nil, err
-		}
+	if ev.Metrics.DensityNLL, err = train.TestDensity(ctx, r.Model, exp, pred, draws, seed); err != nil {
+		return nil, err
 	}
 	res := r.result()
 	res.Metrics = ev.Metrics

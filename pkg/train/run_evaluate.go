@@ -239,11 +239,7 @@ func (r *run) stopReason() string {
 // eval.density_draws asks for it and the model, with the run's predictive,
 // has a density.
 func (r *run) densityMetrics(met *results.Metrics) error {
-	exp := r.exp
-	if r.cfg.Eval.DensityDraws <= 0 || noTest(exp) || scoredPerClass(exp) {
-		return nil
-	}
-	d, err := TestDensity(r.ctx, r.m, exp, r.pred, r.cfg.Eval.DensityDraws, r.cfg.Train.Seed)
+	d, err := TestDensity(r.ctx, r.m, r.exp, r.pred, r.cfg.Eval.DensityDraws, r.cfg.Train.Seed)
 	if err != nil && r.ctx.Err() != nil {
 		return r.interrupted("evaluation", r.tr.Iter(), r.ckPath, err)
 	}
@@ -256,8 +252,12 @@ func (r *run) densityMetrics(met *results.Metrics) error {
 // TestDensity is the test split's DensityNLL of m with the predictive pred
 // and draws mixture components, drawn as a run of model seed seed draws
 // them (so that a re-score reproduces the run's own density_nll); nil when
-// the model has no density there.
+// draws is 0, the split has no test rows, it is scored per class (mnist),
+// or the model has no density there.
 func TestDensity(ctx context.Context, m models.Model, exp *Experiment, pred models.Predictive, draws int, seed uint64) (*float64, error) {
+	if draws <= 0 || noTest(exp) || scoredPerClass(exp) {
+		return nil, nil
+	}
 	m, err := models.WithPredictive(m, pred)
 	if err != nil {
 		return nil, err
