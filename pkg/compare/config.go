@@ -40,8 +40,13 @@ type Settings struct {
 	Path string
 	// Target is the output column.
 	Target string
-	// Iterations is the number of optimiser steps of every run.
+	// Iterations is the most optimiser steps of every run.
 	Iterations int
+	// SplitIterations, in a refit's Settings, is the split runs'
+	// Iterations: a model's small-data schedule (SmallDataSchedule)
+	// decays over the splits' steps, and the refit follows it to its
+	// Iterations.
+	SplitIterations int
 	// NTrain is the number of training rows of a split (it caps M).
 	NTrain int
 	// Refit makes the config of the final fit on every row (mgp compare

@@ -1,6 +1,7 @@
 package compare
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"strings"
@@ -99,7 +100,7 @@ func Markdown(r *Report) string {
 				sel = "0: the untrained start (no later check scored better)"
 			}
 			if stops {
-				sel += " | " + stopCell(sp.StoppedAt, r.Iterations)
+				sel += " | " + stopCell(sp.StoppedAt, cmp.Or(sp.Cap, r.Iterations))
 			}
 			score, kde := f3(float64(sp.NLL)), ""
 			if dens && sp.DensityNLL != nil {
@@ -112,7 +113,7 @@ func Markdown(r *Report) string {
 	}
 	fmt.Fprintf(&b, "\n## Protocol\n\n%s. %s\n", r.Protocol, ruleText)
 	if stops {
-		b.WriteString("\n" + stopText(r.Iterations) + "\n")
+		b.WriteString("\n" + stopText(r.Iterations) + capText(r) + "\n")
 	}
 	return b.String()
 }

@@ -30,6 +30,9 @@ func runConfigRecord(candidate string, s Settings, cfg runconfig.RunConfig) ([]b
 	}
 	t := cfg.Train
 	tr := map[string]any{"iterations": t.Iterations, "batch_size": t.BatchSize, "lr": t.LR, "log_every": t.LogEvery}
+	if t.LRFinal > 0 {
+		tr["lr_final"] = t.LRFinal
+	}
 	if t.Optimizer != "" {
 		tr["optimizer"] = t.Optimizer
 	}
@@ -67,7 +70,7 @@ func runConfigRecord(candidate string, s Settings, cfg runconfig.RunConfig) ([]b
 		head = fmt.Sprintf("# %s on %s, written by mgp compare --refit: the final fit on every row (data.split:\n"+
 			"# none, statistics of all rows, no test set) for %d iterations, the iteration chosen on the splits", candidate, oneLine(s.Path), s.Iterations)
 	case s.Stop.Enabled():
-		head += fmt.Sprintf(", 10 %% of the training rows held out to select the iteration and stop early (train.stop; at most %d iterations)", s.Iterations)
+		head += fmt.Sprintf(", 10 %% of the training rows held out to select the iteration and stop early (train.stop; at most %d iterations)", t.Iterations)
 	case NeedsSelection(model):
 		head += ", 10 % of the training rows held out to select the iteration"
 	}

@@ -25,7 +25,7 @@ func refitChosen(ctx context.Context, o Options, rep *Report, set Settings) erro
 		return fmt.Errorf("refit: the report has no summary of the chosen model %s", chosen)
 	}
 	iters, from, latent := RefitPlan(s, set.Iterations)
-	set.Refit, set.Iterations, set.Latent = true, iters, latent
+	set.Refit, set.SplitIterations, set.Iterations, set.Latent = true, set.Iterations, iters, latent
 	cfgPath, runDir := RefitPaths(o.Out, chosen)
 	cfg, err := writeRefitConfig(cfgPath, chosen, set)
 	if err != nil {

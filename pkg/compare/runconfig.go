@@ -1,6 +1,8 @@
 package compare
 
 import (
+	"math"
+
 	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/runconfig"
@@ -64,7 +66,15 @@ func RunConfig(candidate string, s Settings) (runconfig.RunConfig, error) {
 			cfg.Eval.Latent = runconfig.LatentSelect
 		}
 	}
-	if e.Compare.LBFGS && s.NTrain > 0 && s.NTrain <= FullBatchRows {
+	smallData := s.NTrain > 0 && s.NTrain <= FullBatchRows
+	if sc := e.Compare.SmallData; smallData && !e.Compare.LBFGS && sc.LR > 0 {
+		cfg.Train.Iterations, cfg.Train.LR, cfg.Train.LRFinal = SmallDataSchedule(sc, s)
+		cfg.Train.LogEvery = max(1, cfg.Train.Iterations/10)
+		if cfg.Train.SelectEvery > 0 {
+			cfg.Train.SelectEvery = max(1, min(every, cfg.Train.Iterations/20))
+		}
+	}
+	if e.Compare.LBFGS && smallData {
 		// Full-batch L-BFGS: it converges in hundreds of iterations, so
 		// the held-out checks come every LBFGSSelectEvery of them.
 		cfg.Train.Optimizer, cfg.Train.BatchSize = runconfig.OptimizerLBFGS, 0
@@ -80,6 +90,27 @@ func RunConfig(candidate string, s Settings) (runconfig.RunConfig, error) {
 		return runconfig.RunConfig{}, err
 	}
 	return cfg, nil
+}
+
+// SmallDataSchedule returns the iterations and the learning rates (first,
+// last) of a run of a model whose small-data schedule is sc: at most
+// sc.Iterations steps (fewer when s.Iterations, mgp compare's
+// --iterations, is lower), the rate decaying from sc.LR to sc.LRFinal
+// over them. A refit (s.Refit) trains s.Iterations steps at the rates
+// the split runs had at those iterations (their schedule spans
+// s.SplitIterations), so it follows their schedule to the chosen
+// iteration instead of compressing the decay into fewer steps.
+func SmallDataSchedule(sc models.Schedule, s Settings) (iters int, lr, lrFinal float64) {
+	if !s.Refit {
+		return min(sc.Iterations, s.Iterations), sc.LR, sc.LRFinal
+	}
+	span := min(sc.Iterations, max(s.SplitIterations, s.Iterations))
+	iters = min(s.Iterations, span)
+	lrFinal = sc.LRFinal
+	if span > 1 && iters < span {
+		lrFinal = sc.LR * math.Pow(sc.LRFinal/sc.LR, float64(iters-1)/float64(span-1))
+	}
+	return iters, sc.LR, lrFinal
 }
 
 // FullBatchRows is the most training rows on which compare trains the

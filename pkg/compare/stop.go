@@ -1,6 +1,9 @@
 package compare
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // stoppedEarly reports whether any run of r was trained with early
 // stopping (its result records where it stopped).
@@ -33,4 +36,26 @@ func stopText(iterations int) string {
 		"%d iterations (100 for HNN, MDN and CVAE) and the run ended after %d checks without an improvement of at least %g nats, "+
 		"or at %d iterations (\"cap\": still improving there); the reported parameters are those of the best check "+
 		"(\"selected iteration\").", max(1, min(stopEvery, iterations/20)), DefaultStop.Patience, DefaultStop.MinDelta, iterations)
+}
+
+// capText names the models whose runs had a lower cap than the report's
+// Iterations (their small-data schedule, models.Schedule); "" when none.
+func capText(r *Report) string {
+	var parts []string
+	for _, s := range r.Models {
+		c := 0
+		for _, sp := range s.Splits {
+			if sp.Cap > 0 && sp.Cap < r.Iterations {
+				c = max(c, sp.Cap)
+			}
+		}
+		if c > 0 {
+			parts = append(parts, fmt.Sprintf("%s at most %d", s.Model, c))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" On data of at most %d training rows some models train with a learning rate decaying over fewer iterations (their small-data schedule): %s.",
+		FullBatchRows, strings.Join(parts, ", "))
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/runconfig"
 )
 
@@ -26,7 +27,11 @@ func TestRunConfigStop(t *testing.T) {
 	s := Settings{Name: "d", Path: "/x/d.csv", Target: "y", Iterations: 20000, NTrain: 180, Stop: DefaultStop}
 	for model, every := range map[string]int{"sgp": LBFGSSelectEvery, "shgp": 250, "smgp": 250, "slgp": 250, "hnn": 100} {
 		cfg := decodeCompareConfig(t, model, s)
-		if cfg.Train.Stop != DefaultStop || cfg.Train.Validation != 0.1 || cfg.Train.SelectEvery != every || cfg.Train.Iterations != 20000 {
+		iters := 20000
+		if e, _ := models.Lookup(model); e.Compare.SmallData.Iterations > 0 {
+			iters = e.Compare.SmallData.Iterations
+		}
+		if cfg.Train.Stop != DefaultStop || cfg.Train.Validation != 0.1 || cfg.Train.SelectEvery != every || cfg.Train.Iterations != iters {
 			t.Errorf("%s: train %+v, want early stopping every %d", model, cfg.Train, every)
 		}
 	}

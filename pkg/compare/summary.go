@@ -47,6 +47,11 @@ type SplitMetrics struct {
 	// StoppedAt is the iteration early stopping ended the run at (0: no
 	// early stopping).
 	StoppedAt int `json:"stopped_at,omitempty"`
+	// Cap is the most iterations of a run with early stopping (below the
+	// report's Iterations under a model's small-data schedule,
+	// models.Schedule); 0: the report's Iterations (reports written before
+	// it was recorded).
+	Cap int `json:"cap,omitempty"`
 	// TrainSeconds is the run's training time.
 	TrainSeconds Num `json:"train_seconds"`
 	// Predictive is the run's predictive: "mean" (a latent model's plug-in,
@@ -101,6 +106,9 @@ func ReadSplit(dir string, seed uint64) (SplitMetrics, error) {
 	}
 	if r.Selection != nil {
 		s.SelectedIter, s.StoppedAt = r.Selection.Iter, r.Selection.StoppedAt
+		if s.StoppedAt > 0 {
+			s.Cap = r.Iterations
+		}
 		s.Untrained = r.Selection.Iter == 0
 		v := Num(r.Selection.ValNLL)
 		s.ValNLL = &v

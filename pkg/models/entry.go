@@ -86,10 +86,23 @@ type CompareSettings struct {
 	// where it reaches at least Adam's ELBO: SGP (SHGP's L-BFGS settles on
 	// a worse stationary point than Adam's).
 	LBFGS bool
+	// SmallData is the Adam schedule compare trains the model with on
+	// data that fits in one batch (compare.FullBatchRows) when it does not
+	// train it with L-BFGS; zero: Adam at 0.005 throughout, for at most
+	// mgp compare's --iterations steps.
+	SmallData Schedule
 	// Rank places the model among compare's default candidates, from the
 	// simplest (1: a homoscedastic GP) to the most complex; 0: not a
 	// default candidate.
 	Rank int
+}
+
+// Schedule is an Adam learning-rate schedule: LR at the first iteration,
+// decaying geometrically to LRFinal at the last, of at most Iterations
+// (train.lr, train.lr_final and train.iterations).
+type Schedule struct {
+	LR, LRFinal float64
+	Iterations  int
 }
 
 // entry registers a model by its defaults, its constructor, its facts
