@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
 	"github.com/mgpteam/mgp/pkg/results"
@@ -84,8 +85,8 @@ type Outcome struct {
 	// Compared says what was compared; Diff is the comparison.
 	Compared string `json:"compared,omitempty"`
 	Diff     *Diff  `json:"diff,omitempty"`
-	// Metrics are every committed metric beside the re-run's (a full
-	// re-run that is not identical).
+	// Metrics are the committed metrics beside the re-run's (a full
+	// re-run that is not identical; see sideBySide).
 	Metrics []Row `json:"metrics,omitempty"`
 	// FirstTraceDiff is, for a full re-run, the first iteration whose
 	// trace entry differs (-1: none; the trace agrees bit for bit).
@@ -158,14 +159,18 @@ func outcomeOf(it Item, o Options) Outcome {
 	return out
 }
 
-// sideBySide lists every committed metric beside the re-run's (NaN where
-// the re-run lacks it), in key order.
+// sideBySide lists the committed metrics beside the re-run's (NaN where
+// the re-run lacks one), in key order: every one but the PIT histogram's
+// counts, which are listed where they differ.
 func sideBySide(old, now map[string]float64) []Row {
 	rows := make([]Row, 0, len(old))
 	for k, v := range old {
 		n, ok := now[k]
 		if !ok {
 			n = math.NaN()
+		}
+		if ok && same(v, n) && strings.Contains(k, "pit_hist[") {
+			continue
 		}
 		rows = append(rows, Row{Key: k, Old: v, New: n})
 	}
