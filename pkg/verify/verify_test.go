@@ -275,3 +275,31 @@ func TestPerCellOldestFirst(t *testing.T) {
 		t.Fatalf("got %v, want %s", got, want)
 	}
 }
+
+// TestBudgetLeavesOutAndDryRunRunsNothing: under a budget smaller than
+// any run's estimate (the committed runs' own timings as the cost model)
+// every run is left out and listed; the dry run writes nothing.
+func TestBudgetLeavesOutAndDryRunRunsNothing(t *testing.T) {
+	tmp := t.TempDir()
+	tree := filepath.Join(tmp, "committed")
+	committedRun(t, tree, toyConfig, "a", 0, "")
+	committedRun(t, tree, toyConfig, "b", 0, "")
+	out := filepath.Join(tmp, "out")
+	o := verifyOpts(out, tree)
+	o.Costs, o.Budget, o.DryRun = []string{tree}, 1, true
+	var plan strings.Builder
+	if _, err := Run(context.Background(), &plan, o); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(plan.String(), "2 left out by the budget") || strings.Count(plan.String(), "left out: beyond the budget") != 2 {
+		t.Fatalf("plan:\n%s", plan.String())
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Fatal("the dry run wrote --out")
+	}
+	o.DryRun = false
+	rep, err := Run(context.Background(), io.Discard, o)
+	if err != nil || rep.Totals[LeftOut] != 2 {
+		t.Fatalf("%v %+v", err, rep)
+	}
+}
