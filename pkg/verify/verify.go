@@ -122,9 +122,17 @@ func Run(ctx context.Context, w io.Writer, o Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	sum := sweep.Execute(ctx, sweep.Runs(ps), sweep.TrainRunner(ps, sweep.TrainOptions{Version: o.Version, ResumeHint: o.Command}),
-		sweep.Options{Jobs: o.Jobs, RerunChanged: true, Restart: true, Stale: o.Stale, Progress: o.Progress,
-			Estimate: sweep.Estimator(ps, costs), Version: o.Version})
+	var sum sweep.Summary
+	for _, b := range batches(ps) {
+		if ctx.Err() != nil {
+			break
+		}
+		s := sweep.Execute(ctx, sweep.Runs(b), sweep.TrainRunner(b, sweep.TrainOptions{Version: o.Version, ResumeHint: o.Command}),
+			sweep.Options{Jobs: o.Jobs, RerunChanged: true, Restart: true, Stale: o.Stale, Progress: o.Progress,
+				Estimate: sweep.Estimator(b, costs), Version: o.Version})
+		sum.Total, sum.AlreadyDone, sum.Completed, sum.Interrupted = sum.Total+s.Total, sum.AlreadyDone+s.AlreadyDone,
+			sum.Completed+s.Completed, sum.Interrupted+s.Interrupted
+	}
 	rep := newReport(items, o)
 	if err := rep.write(o.Out); err != nil {
 		return rep, err
@@ -143,13 +151,6 @@ func Run(ctx context.Context, w io.Writer, o Options) (*Report, error) {
 // order, those that would take the total past o.Budget (and, under a
 // budget, those of unknown cost); a re-run already done costs nothing.
 func budget(items []Item, costs *sweep.CostModel, o Options) {
-	var ps []sweep.Prepared
-	for _, it := range items {
-		if it.prep != nil {
-			ps = append(ps, *it.prep)
-		}
-	}
-	est := sweep.Estimator(ps, costs)
 	total, limit := 0.0, o.Budget.Seconds()
 	for i := range items {
 		it := &items[i]
@@ -161,7 +162,7 @@ func budget(items []Item, costs *sweep.CostModel, o Options) {
 			it.Done, it.EstimateOK = true, true
 			continue
 		}
-		it.Estimate, it.EstimateOK = est(it.prep.Run, st)
+		it.Estimate, it.EstimateOK = sweep.Estimator([]sweep.Prepared{*it.prep}, costs)(it.prep.Run, st)
 		switch {
 		case limit <= 0:
 		case !it.EstimateOK:
@@ -192,4 +193,22 @@ func writeConfigs(items []Item) ([]sweep.Prepared, error) {
 		ps = append(ps, *it.prep)
 	}
 	return ps, nil
+}
+
+// batches splits the re-runs into groups whose sweep run IDs
+// (dataset/model/variant/s<seed>) are unique, keeping their order: the
+// sweep's runner finds a run's config by its ID, and runs of two trees
+// (or a full and a truncated re-run of one run) share theirs.
+func batches(ps []sweep.Prepared) [][]sweep.Prepared {
+	var out [][]sweep.Prepared
+	seen := map[string]int{}
+	for _, p := range ps {
+		k := seen[p.ID()]
+		seen[p.ID()]++
+		if k == len(out) {
+			out = append(out, nil)
+		}
+		out[k] = append(out[k], p)
+	}
+	return out
 }

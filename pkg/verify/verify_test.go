@@ -303,3 +303,19 @@ func TestBudgetLeavesOutAndDryRunRunsNothing(t *testing.T) {
 		t.Fatalf("%v %+v", err, rep)
 	}
 }
+
+// TestSameRunIDInTwoTrees: runs of two trees that share a sweep run ID
+// (dataset/model/variant/seed) but not their configs are each re-trained
+// with their own config, so both are identical.
+func TestSameRunIDInTwoTrees(t *testing.T) {
+	tmp := t.TempDir()
+	a := committedRun(t, filepath.Join(tmp, "one"), toyConfig, "paper", 0, "")
+	b := committedRun(t, filepath.Join(tmp, "two"), strings.Replace(toyConfig, "m: 8", "m: 5", 1), "paper", 0, "")
+	rep, err := Run(context.Background(), io.Discard, verifyOpts(filepath.Join(tmp, "out"), a, b))
+	if err != nil || rep.Totals[Identical] != 2 {
+		for _, o := range rep.Runs {
+			t.Logf("%s: %s %s", o.Path, o.Status, detail(o))
+		}
+		t.Fatalf("%v %+v", err, rep.Totals)
+	}
+}
