@@ -10,7 +10,7 @@ LDFLAGS := -X main.gitVersion=$(shell git describe --always --dirty 2>/dev/null 
 # ../shared/data when it exists > data.
 DATA_DIR ?= $(or $(MGP_DATA_DIR),$(if $(wildcard ../shared/data),../shared/data,data))
 
-.PHONY: build test test-gonum test-openblas test-purego test-race test-ci bench bench-compare bench-floor lint demo clean reproduce-table3 fuzz
+.PHONY: build test test-gonum test-openblas test-purego test-race test-ci bench bench-compare bench-floor lint demo clean reproduce-table3 fuzz verify
 
 build:
 	$(GO) build $(TAGS) -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/mgp
@@ -180,6 +180,24 @@ reproduce-ablations: build
 	./$(BIN) ablation --sweep configs/sweeps/figure5-recommended$(ABL_SUFFIX).yaml --labels "$(ABL_DW)" --ymax 1.6 -o $(ABL_FIGS)/figure5-recommended-zoom.png
 	./$(BIN) ablation --sweep configs/sweeps/figure6-recommended$(ABL_SUFFIX).yaml --labels "$(ABL_BOUND)" -o $(ABL_FIGS)/figure6-recommended.png
 	@echo "wrote figure4.png, figure5.png, figure6.png, figure5-recommended.png and figure6-recommended.png in $(ABL_FIGS)"
+
+# verify: re-train committed runs with today's binary and compare their
+# numbers (mgp verify; docs/reproduce.md#re-deriving-committed-runs-mgp-verify),
+# resumably, in the scratch tree VERIFY_OUT (default bin/verify; never
+# inside results/), writing $(VERIFY_OUT)/verify.md and verify.json.
+# VERIFY_RUNS names the runs (result.json files, run directories or trees;
+# default: Table 3's runs on boston and concrete) and VERIFY_FLAGS adds
+# mgp verify's options (default: the headline rows, one run per cell, the
+# oldest binary first); e.g.
+#   make verify VERIFY_RUNS=results/nytaxi/runs VERIFY_FLAGS="--per-cell 1 --budget 2h --dry-run"
+.PHONY: verify
+VERIFY_OUT   ?= bin/verify
+VERIFY_RUNS  ?= results/table3/runs/boston results/table3/runs/concrete
+VERIFY_FLAGS ?= --headline configs/sweeps/table3.yaml --per-cell 1
+VERIFY_JOBS  ?= 1
+
+verify: build
+	./$(BIN) verify $(VERIFY_RUNS) $(VERIFY_FLAGS) --out $(VERIFY_OUT) --data-dir $(DATA_DIR) --jobs $(VERIFY_JOBS)
 
 clean:
 	rm -rf bin

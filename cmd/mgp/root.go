@@ -43,7 +43,7 @@ func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 	root.PersistentFlags().StringVar(&g.dataDir, "data-dir", "", "data directory (default: $MGP_DATA_DIR, then the config's data.dir, then ./data)")
 	root.PersistentFlags().BoolVarP(&g.quiet, "quiet", "q", false, "no progress output")
 	root.AddCommand(newTrainCmd(g), newEvalCmd(g), newPredictCmd(g), newCompareCmd(g), newDataCmd(g), newDemoCmd(g),
-		newTableCmd(g), newRunsCmd(g), newTraceCmd(g), newAblationCmd(g), newFigure9Cmd(g), newSweepCmd(g), newVersionCmd(g), newFigure7Cmd(g), newFigure8Cmd(g))
+		newTableCmd(g), newRunsCmd(g), newTraceCmd(g), newAblationCmd(g), newFigure9Cmd(g), newSweepCmd(g), newVersionCmd(g), newFigure7Cmd(g), newFigure8Cmd(g), newVerifyCmd(g))
 	withAdvice(root.Commands())
 	typeUsageErrors(root)
 	return root

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"os"
 	"runtime"
 	"slices"
 	"time"
@@ -76,7 +77,7 @@ func runSweep(cmd *cobra.Command, g *globalOpts, o *sweepOpts) error {
 		// Execute's options, with which the dry run decides too.
 		Exec: sweep.Options{Jobs: o.jobs, RetryFailed: o.retryFailed, RerunChanged: o.rerunChg, Restart: o.restart, Stale: o.stale,
 			Shared: o.share, Progress: progressTo(g, cmd), Version: version(),
-			Switches: sweep.Switches{RetryFailed: "--retry-failed", RerunChanged: "--rerun-changed", Restart: "--restart"}},
+			Switches: sweepSwitches},
 		Train: sweep.TrainOptions{Version: version(), ResumeHint: commandLine()},
 	}
 	if o.dryRun {
@@ -132,11 +133,10 @@ func readSweepSpec(o *sweepOpts) (*sweep.Spec, error) {
 
 // part is the shard this process runs: the whole sweep with --share
 // (Slurm's or Kubernetes' index, if set, is not this task's part),
-// otherwise shardIndex's.
+// otherwise sweep.PartFromFlags'.
 func (o *sweepOpts) part() (sweep.Part, error) {
 	if o.share {
 		return sweep.Whole, nil
 	}
-	i, n, from, err := shardIndex(o.shard, o.shards)
-	return sweep.Part{Index: i, Count: n, From: from}, err
+	return sweep.PartFromFlags(o.shard, o.shards, os.Getenv)
 }

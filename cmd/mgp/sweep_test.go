@@ -10,6 +10,7 @@ import (
 	"github.com/mgpteam/mgp/pkg/results"
 	"github.com/mgpteam/mgp/pkg/rundir"
 	"github.com/mgpteam/mgp/pkg/runlock"
+	"github.com/mgpteam/mgp/pkg/sweep"
 )
 
 // toySweep writes run configs and a sweep over two toys, SGP and a model
@@ -195,8 +196,13 @@ func TestSweepBadInput(t *testing.T) {
 }
 
 // TestShardIndexFromEnvironment checks --shard, Slurm's array variables and
-// Kubernetes' completion index, and their errors.
+// Kubernetes' completion index, and their errors (sweep.PartFromFlags, as
+// mgp sweep reads them).
 func TestShardIndexFromEnvironment(t *testing.T) {
+	shardIndex := func(flag string, shards int) (int, int, string, error) {
+		p, err := sweep.PartFromFlags(flag, shards, os.Getenv)
+		return p.Index, p.Count, p.From, err
+	}
 	for _, k := range []string{"SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_COUNT", "SLURM_ARRAY_TASK_MIN", "JOB_COMPLETION_INDEX"} {
 		t.Setenv(k, "")
 	}

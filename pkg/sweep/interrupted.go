@@ -2,7 +2,9 @@ package sweep
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"strings"
 )
 
 // Interrupted reports a sweep stopped by its context (Ctrl-C or SIGTERM);
@@ -34,4 +36,22 @@ func (s Summary) Interruption(ctx context.Context, resume string) error {
 		return nil
 	}
 	return &Interrupted{Done: s.AlreadyDone + s.Completed, Total: s.Total, Checkpointed: s.Interrupted, Resume: resume, Err: ctx.Err()}
+}
+
+// HeldError says why a sweep that ended with s left changed or refused
+// runs and how to proceed, naming the options in sw's words; nil when it
+// left none.
+func (s Summary) HeldError(sw Switches) error {
+	var parts []string
+	if s.Changed > 0 {
+		parts = append(parts, fmt.Sprintf("%d runs changed since their results or checkpoints were made (listed above with what differs): they are not done; retrain them with %s (the old files are moved to *%s), or give the new settings a variant of their own",
+			s.Changed, switchName(sw.RerunChanged, "RerunChanged"), ReplacedSuffix))
+	}
+	if s.Refused > 0 {
+		parts = append(parts, fmt.Sprintf("%d runs have a checkpoint or result that is refused (listed above): start them again with %s", s.Refused, switchName(sw.Restart, "Restart")))
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	return errors.New(strings.Join(parts, "; "))
 }

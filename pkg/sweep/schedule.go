@@ -32,3 +32,13 @@ func fmtDur(sec float64) string {
 	}
 	return d.Round(100 * time.Millisecond).String()
 }
+
+// FormatSeconds formats seconds as the dry run shows a cost: a duration
+// rounded to its scale (for callers that list runs beside a sweep's, such
+// as mgp verify's plan).
+func FormatSeconds(sec float64) string { return fmtDur(sec) }
+
+// WallSeconds is the wall time of runs of the given durations taken in
+// order by jobs workers, each run going to the first worker free, as the
+// dry run reckons it.
+func WallSeconds(durations []float64, jobs int) float64 { return schedule(durations, jobs) }

@@ -45,6 +45,9 @@ import (
 //     and what they stand on
 //     (models, its own predictive type among them; autodiff, config,
 //     runlock): nothing above it, never the paper's figures;
+//   - verify (mgp verify without the CLI) may import sweep and what it
+//     stands on (train, runconfig, rundir, results, data, ...), never
+//     compare, predict, fit, paper or report;
 //   - only cmd/mgp imports cobra and viper;
 //   - no package imports the test helpers (testOnly), which import testing.
 //
@@ -142,6 +145,10 @@ func depRules() []depRule {
 		// only cmd/mgp does (the packages with an only-list
 		// exclude it already; upward lists below for the others).
 		{pkg: "pkg/paper", forbidden: append(p("compare", "fit"), cli...)},
+		// verify (mgp verify: committed runs re-trained through the sweep
+		// and compared) stands beside compare and paper, on sweep and what
+		// it stands on: never compare, predict, fit or paper.
+		{pkg: "pkg/verify", forbidden: append(p("compare", "predict", "fit", "paper", "report"), cli...)},
 		// paper/values (the paper's numbers and row order) is the one part
 		// of paper below it: report reads it; it imports nothing of mgp.
 		{pkg: "pkg/paper/values", only: []string{}, forbidden: cli},
