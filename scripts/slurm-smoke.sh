@@ -35,7 +35,7 @@ if ! sinfo -h >/dev/null 2>&1; then
 	scripts/slurm-local.sh start
 	started=1
 fi
-WORK=${1:-$(mktemp -d /tmp/mgp-slurm-smoke.XXXXXX)}
+WORK=${1:-$(mktemp -d -t mgp-slurm-smoke.XXXXXX)}
 mkdir -p "$WORK"
 WORK=$(cd "$WORK" && pwd)
 go build -o bin/mgp ./cmd/mgp

@@ -58,7 +58,7 @@ func TestRunTriesKernels(t *testing.T) {
 		}
 	}
 	s, _ := rep.Summary("sgp-matern52")
-	res, err := os.ReadFile(filepath.Join(s.Splits[0].Dir, rundir.ResultFile))
+	res, err := os.ReadFile(filepath.Join(o.Out, s.Splits[0].Dir, rundir.ResultFile))
 	if err != nil || !strings.Contains(string(res), "matern52") {
 		t.Errorf("sgp-matern52's result does not record its kernel: %v", err)
 	}

@@ -17,7 +17,9 @@ import (
 
 // Meta describes a comparison: the data and the protocol.
 type Meta struct {
-	// Data is the CSV file as given, Target and Inputs its columns used.
+	// Data is the CSV file as given (RecordedPath: relative as given, an
+	// absolute one relative to the working directory or by its base
+	// name), Target and Inputs its columns used.
 	Data   string   `json:"data"`
 	Target string   `json:"target"`
 	Inputs []string `json:"inputs"`
@@ -34,7 +36,8 @@ type Meta struct {
 // Report is what report.json holds.
 type Report struct {
 	Meta
-	// Dir is the compare directory (absolute).
+	// Dir is the compare directory, recorded by RecordedPath (relative to
+	// the working directory compare ran in, else its base name).
 	Dir string `json:"dir"`
 	// Protocol says how the splits were made and scored.
 	Protocol string `json:"protocol"`
@@ -96,7 +99,7 @@ func protocolText(selection string) string {
 // or with kernels Candidate names), links DIR/best to the chosen
 // candidate's run on its best split and returns the report.
 func Build(out string, models []string, runs []sweep.Run, meta Meta) (*Report, error) {
-	rep := &Report{Meta: meta, Dir: out}
+	rep := &Report{Meta: meta, Dir: RecordedPath(out)}
 	nll := map[string][]float64{}
 	byModel := map[string]ModelSummary{}
 	var errs []error
@@ -111,6 +114,9 @@ func Build(out string, models []string, runs []sweep.Run, meta Meta) (*Report, e
 			if err != nil {
 				errs = append(errs, err)
 				continue
+			}
+			if sp.Dir, err = filepath.Rel(out, r.Dir); err != nil {
+				return nil, err
 			}
 			splits = append(splits, sp)
 		}
@@ -149,12 +155,8 @@ func Build(out string, models []string, runs []sweep.Run, meta Meta) (*Report, e
 	chosen := byModel[d.Chosen]
 	if i := chosen.BestSplit(); i >= 0 {
 		sp := chosen.Splits[i]
-		rel, err := filepath.Rel(out, sp.Dir)
-		if err != nil {
-			return nil, err
-		}
-		rep.Best, rep.BestSplit, rep.BestSeed = rel, rel, sp.Seed
-		if err := linkBest(out, rel); err != nil {
+		rep.Best, rep.BestSplit, rep.BestSeed = sp.Dir, sp.Dir, sp.Seed
+		if err := linkBest(out, sp.Dir); err != nil {
 			return nil, err
 		}
 	}

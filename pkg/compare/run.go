@@ -96,7 +96,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	if err := runSplits(ctx, o, set, spec, plan.Runs); err != nil {
 		return nil, err
 	}
-	rep, err := Build(o.Out, cands, plan.Runs, Meta{Data: o.Data, Target: o.Target, Inputs: tbl.Inputs,
+	rep, err := Build(o.Out, cands, plan.Runs, Meta{Data: RecordedPath(o.Data), Target: o.Target, Inputs: tbl.Inputs,
 		Rows: tbl.Rows(), Splits: o.Splits, Iterations: o.Iterations, Kernels: o.Kernels})
 	if err != nil {
 		return nil, err

@@ -43,6 +43,13 @@ func TestReportSplitRowsAndDensity(t *testing.T) {
 	if rep.Score != ScoreDensity || len(rep.SplitRows) != 3 {
 		t.Fatalf("score %q, %d split rows", rep.Score, len(rep.SplitRows))
 	}
+	// The data and the compare directory were given as absolute paths
+	// outside the working directory: the report names them by their base
+	// names and its runs relative to the compare directory.
+	checkNoAbsolutePaths(t, o.Out)
+	if rep.Data != "d.csv" || rep.Dir != "cmp" {
+		t.Errorf("report records data %q and dir %q, want d.csv and cmp", rep.Data, rep.Dir)
+	}
 	for _, s := range rep.Models {
 		if s.DensityNLL == nil {
 			t.Fatalf("%s: no density NLL", s.Model)
@@ -51,7 +58,7 @@ func TestReportSplitRowsAndDensity(t *testing.T) {
 			if sp.DensityNLL == nil || sp.ValNLL == nil {
 				t.Fatalf("%s split %d: density %v, held-out %v", s.Model, k, sp.DensityNLL, sp.ValNLL)
 			}
-			ck, exp, _, err := train.LoadRun(sp.Dir, "")
+			ck, exp, _, err := train.LoadRun(filepath.Join(o.Out, sp.Dir), "")
 			if err != nil {
 				t.Fatal(err)
 			}

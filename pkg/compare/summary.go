@@ -13,7 +13,8 @@ import (
 type SplitMetrics struct {
 	// Seed is the split seed (also the model seed).
 	Seed uint64 `json:"seed"`
-	// Dir is the run directory.
+	// Dir is the run directory: as ReadSplit was given it, and in a
+	// Report relative to the compare directory (Report.Dir).
 	Dir string `json:"dir"`
 	// NLL is the KDE test NLL, CRPS the mean CRPS and RMSE the predictive
 	// mean's error, all on the original y scale.

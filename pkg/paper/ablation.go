@@ -64,7 +64,7 @@ func Ablation(stdout, stderr io.Writer, o AblationOptions) error {
 	if err != nil {
 		return inputErr(err)
 	}
-	g, err := ablationGrid(p, curves)
+	g, err := ablationGrid(p, curves, sums)
 	if err != nil {
 		return inputErr(err)
 	}
@@ -96,15 +96,27 @@ func printAblation(w io.Writer, p *ablationPlan, curves [][]plot.Envelope, sums 
 	}
 }
 
+// ablationFinalLabel names the end marks in the legend: each line's final
+// score, the mean of its runs' result.json test NLL.
+const ablationFinalLabel = "final score"
+
 // ablationGrid lays out one panel per data set with one envelope per
-// variant and the legend to the right of the panels, the panels widened
-// when the title needs it.
-func ablationGrid(p *ablationPlan, curves [][]plot.Envelope) (*plot.Grid, error) {
+// variant, a dot at the end of each line for its runs' final score (their
+// own evaluation, not the traced checks the line draws), and the legend to
+// the right of the panels, the panels widened when the title needs it.
+func ablationGrid(p *ablationPlan, curves [][]plot.Envelope, sums [][]lineSummary) (*plot.Grid, error) {
 	panels := make([]*gplot.Plot, len(p.datasets))
 	titles := make([]string, len(p.datasets))
 	for d, ds := range p.datasets {
 		pl, err := plot.Envelopes("", "iteration", "test NLL", p.labels, curves[d])
 		if err != nil {
+			return nil, fmt.Errorf("%s: %w", ds, err)
+		}
+		finals := make([]float64, len(sums[d]))
+		for v, s := range sums[d] {
+			finals[v] = s.final
+		}
+		if err := plot.AddEndMarks(pl, ablationFinalLabel, curves[d], finals); err != nil {
 			return nil, fmt.Errorf("%s: %w", ds, err)
 		}
 		if !math.IsNaN(p.ymin) {

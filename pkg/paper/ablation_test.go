@@ -1,7 +1,10 @@
 package paper
 
 import (
+	"bytes"
 	"math"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -32,11 +35,11 @@ func TestAblationYRange(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		curves, _, _, err := loadAblation(p)
+		curves, sums, _, err := loadAblation(p)
 		if err != nil {
 			t.Fatal(err)
 		}
-		g, err := ablationGrid(p, curves)
+		g, err := ablationGrid(p, curves, sums)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -60,5 +63,48 @@ func TestNaturalCompare(t *testing.T) {
 	want := []string{"dw1", "dw8", "dw16", "paper", "recommended-dw2", "t2", "t2a", "t10"}
 	if !slices.Equal(got, want) {
 		t.Errorf("got %v, want %v", got, want)
+	}
+}
+
+// TestAblationMarksEachLinesFinalScore: a line's end mark stands at the
+// mean of its runs' result.json test NLL, not at its last traced check:
+// with one run's final score raised far above its trace, the fitted axis
+// reaches the raised mean.
+func TestAblationMarksEachLinesFinalScore(t *testing.T) {
+	tree := t.TempDir()
+	for _, seed := range []string{"s0", "s1"} {
+		rel := filepath.Join("concrete", "smgp", "t2", seed, "result.json")
+		b, err := os.ReadFile(filepath.Join(ablationTree, rel))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if seed == "s0" {
+			if !bytes.Contains(b, []byte(`"nll": 2.25,`)) {
+				t.Fatal("fixture changed: concrete t2 s0 no longer scores 2.25")
+			}
+			b = bytes.Replace(b, []byte(`"nll": 2.25,`), []byte(`"nll": 9.25,`), 1)
+		}
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(tree, rel)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(tree, rel), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p, err := planAblation(AblationOptions{Runs: tree, Model: "smgp", Datasets: []string{"concrete"}, Variants: []string{"t2"}, YMin: math.NaN(), YMax: math.NaN()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	curves, sums, _, err := loadAblation(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := ablationGrid(p, curves, sums)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The traces end at 2.25 and 2.5; the finals are 9.25 and 2.5.
+	if want, y := (9.25+2.5)/2, g.Panels[0][0].Y; y.Max != want {
+		t.Errorf("axis ends at %v, want the final score's mean %v", y.Max, want)
 	}
 }

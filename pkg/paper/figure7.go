@@ -19,6 +19,10 @@ import (
 // Table 3's order (values.Models); the figure names each in capitals.
 var Figure7Models = values.Models()
 
+// figure7XLabel is Fig. 7's x axis title: one violin per model, the dots
+// its runs.
+const figure7XLabel = "model (dots: one run each)"
+
 // Figure7Options say which runs Figure7 draws and where.
 type Figure7Options struct {
 	// Sweep is a sweep file whose tree, data set, models and seeds to
@@ -97,7 +101,7 @@ func Figure7(stdout, stderr io.Writer, o Figure7Options) error {
 			title = fmt.Sprintf("%s: test NLL per run (%d runs, %s %s)", p.dataset, runs, which, seedRanges(p.seeds))
 		}
 	}
-	fig, err := plot.ViolinPlot(title, "test NLL (original scale)", names, values)
+	fig, err := plot.ViolinPlot(title, figure7XLabel, "test NLL (original scale)", names, values)
 	if err != nil {
 		return err
 	}

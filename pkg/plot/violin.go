@@ -160,9 +160,17 @@ func (v *Violins) DataRange() (xmin, xmax, ymin, ymax float64) {
 	return xmin, xmax, ymin, ymax
 }
 
+// Margins of a violin plot's y axis beyond its violins, as shares of their
+// span: ViolinPadBelow keeps the lowest tail well clear of the tick labels
+// (the names) under it, ViolinPadAbove keeps the highest from the top.
+const (
+	ViolinPadBelow = 0.12
+	ViolinPadAbove = 0.04
+)
+
 // ViolinPlot returns a plot of the violins of values, one per name, with
-// the names as the x tick labels.
-func ViolinPlot(title, ylabel string, names []string, values [][]float64) (*plot.Plot, error) {
+// the names as the x tick labels under the x axis title xlabel.
+func ViolinPlot(title, xlabel, ylabel string, names []string, values [][]float64) (*plot.Plot, error) {
 	if len(names) != len(values) {
 		return nil, fmt.Errorf("plot: violins: %d names for %d categories", len(names), len(values))
 	}
@@ -175,12 +183,11 @@ func ViolinPlot(title, ylabel string, names []string, values [][]float64) (*plot
 	if err != nil {
 		return nil, err
 	}
-	p := newPlot(title, "", ylabel)
+	p := newPlot(title, xlabel, ylabel)
 	p.Add(v)
 	p.NominalX(names...)
 	p.X.Min, p.X.Max = -0.5, float64(len(names))-0.5
-	// A margin above and below, so that no tail runs into the labels.
-	pad := 0.04 * (p.Y.Max - p.Y.Min)
-	p.Y.Min, p.Y.Max = p.Y.Min-pad, p.Y.Max+pad
+	span := p.Y.Max - p.Y.Min
+	p.Y.Min, p.Y.Max = p.Y.Min-ViolinPadBelow*span, p.Y.Max+ViolinPadAbove*span
 	return p, nil
 }

@@ -79,9 +79,26 @@ func TestViolinShape(t *testing.T) {
 
 // TestViolinPlot draws violins of three categories into a PNG.
 func TestViolinPlot(t *testing.T) {
-	p, err := ViolinPlot("t", "NLL", []string{"a", "b", "c"}, [][]float64{{1, 2, 3}, {2}, {0, 0.5, 0.4, 5}})
+	p, err := ViolinPlot("t", "model", "NLL", []string{"a", "b", "c"}, [][]float64{{1, 2, 3}, {2}, {0, 0.5, 0.4, 5}})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if p.X.Label.Text != "model" {
+		t.Errorf("x axis title %q, want model", p.X.Label.Text)
+	}
+	// The lowest tail (category c's, from 0 - 2 bandwidths) stays a
+	// ViolinPadBelow share of the span above the axis' end, clear of the
+	// names under it.
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, vals := range [][]float64{{1, 2, 3}, {2}, {0, 0.5, 0.4, 5}} {
+		s, err := NewViolinShape(vals, ViolinHalfWidth)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lo, hi = min(lo, s.Y[0]), max(hi, s.Y[len(s.Y)-1])
+	}
+	if gap := (lo - p.Y.Min) / (hi - lo); math.Abs(gap-ViolinPadBelow) > 1e-12 || p.Y.Max <= hi {
+		t.Errorf("axis [%v, %v] around violins [%v, %v]: margin below %v of the span, want %v", p.Y.Min, p.Y.Max, lo, hi, gap, ViolinPadBelow)
 	}
 	path := filepath.Join(t.TempDir(), "v.png")
 	if err := SavePNG(p, 400, 300, path); err != nil {
@@ -90,10 +107,10 @@ func TestViolinPlot(t *testing.T) {
 	if fi, err := os.Stat(path); err != nil || fi.Size() < 1000 {
 		t.Fatalf("png: %v", err)
 	}
-	if _, err := ViolinPlot("t", "NLL", []string{"a", "b"}, [][]float64{{1}, {}}); err == nil {
+	if _, err := ViolinPlot("t", "model", "NLL", []string{"a", "b"}, [][]float64{{1}, {}}); err == nil {
 		t.Error("a category without values was accepted")
 	}
-	if _, err := ViolinPlot("t", "NLL", []string{"a"}, [][]float64{{1}, {2}}); err == nil {
+	if _, err := ViolinPlot("t", "model", "NLL", []string{"a"}, [][]float64{{1}, {2}}); err == nil {
 		t.Error("names and categories of different lengths were accepted")
 	}
 }

@@ -9,12 +9,15 @@
 #
 #   scripts/faults/kill9-loop.sh [MGP_BINARY]   (default bin/mgp; from the repo root)
 #
+# It works in $MGP_KILL9_DIR (default $TMPDIR/mgp-kill9, or /tmp/mgp-kill9
+# without TMPDIR), which it empties first.
+#
 # Prints the number of kills, restarts, runs trained more than once (from
 # the train.log headers) and result mismatches; exits 1 on any mismatch.
 set -u
 B=${1:-bin/mgp}
 SWEEP=scripts/faults/kill9-sweep.yaml
-ROOT=/tmp/mgp-kill9
+ROOT=${MGP_KILL9_DIR:-${TMPDIR:-/tmp}/mgp-kill9}  # scratch; every sweep below gets its own --out there
 export OPENBLAS_NUM_THREADS=1
 rm -rf "$ROOT"; mkdir -p "$ROOT"
 

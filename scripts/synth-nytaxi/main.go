@@ -2,7 +2,7 @@
 // Kaggle train.csv's columns (data.WriteSynthNYTaxi), by default the full
 // file's 1,458,644 rows, gzip-compressed when the output name ends in .gz:
 //
-//	go run ./scripts/synth-nytaxi -o /tmp/synth-train.csv.gz [--rows N] [--seed S]
+//	go run ./scripts/synth-nytaxi -o synth-train.csv.gz [--rows N] [--seed S]
 //
 // It is for the nytaxi scale test (results/nytaxi/scale-test.md) on a
 // machine without the Kaggle file.
