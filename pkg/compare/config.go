@@ -43,7 +43,7 @@ type Settings struct {
 	// Iterations is the most optimiser steps of every run.
 	Iterations int
 	// SplitIterations, in a refit's Settings, is the split runs'
-	// Iterations: a model's small-data schedule (SmallDataSchedule)
+	// Iterations: a model's small-data schedule (runconfig.ApplyOwnData)
 	// decays over the splits' steps, and the refit follows it to its
 	// Iterations.
 	SplitIterations int
@@ -65,13 +65,11 @@ type Settings struct {
 	Stop runconfig.StopConfig
 }
 
-// DefaultStop is mgp compare's early-stopping rule: end a run after 10
-// held-out checks (2,500 iterations at stopEvery) without an improvement
-// of the held-out NLL by at least 0.01 nats.
-var DefaultStop = runconfig.StopConfig{Patience: 10, MinDelta: 0.01}
+// DefaultStop is mgp compare's early-stopping rule (runconfig.DefaultStop).
+var DefaultStop = runconfig.DefaultStop
 
 // stopEvery is the held-out cadence of runs with early stopping.
-const stopEvery = 250
+const stopEvery = runconfig.StopEvery
 
 // NeedsSelection reports whether compare trains model with held-out
 // selection (10 % of each training part): the registry's

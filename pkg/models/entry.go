@@ -80,14 +80,14 @@ type CompareSettings struct {
 	// most splits). Only a LatentPredictive model has the choice: SLGP
 	// (GPCDE keeps its draws, as compare has always trained it).
 	SelectPredictive bool
-	// LBFGS: on data that fits in one batch (compare.FullBatchRows) compare
+	// LBFGS: on data that fits in one batch (runconfig.FullBatchRows) compare
 	// trains the model with full-batch L-BFGS (train.optimizer: lbfgs);
 	// its objective must be deterministic (DeterministicObjective). Only
 	// where it reaches at least Adam's ELBO: SGP (SHGP's L-BFGS settles on
 	// a worse stationary point than Adam's).
 	LBFGS bool
 	// SmallData is the Adam schedule compare trains the model with on
-	// data that fits in one batch (compare.FullBatchRows) when it does not
+	// data that fits in one batch (runconfig.FullBatchRows) when it does not
 	// train it with L-BFGS; zero: Adam at 0.005 throughout, for at most
 	// mgp compare's --iterations steps.
 	SmallData Schedule

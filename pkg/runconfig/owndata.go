@@ -1,0 +1,124 @@
+package runconfig
+
+import (
+	"math"
+
+	"github.com/mgpteam/mgp/pkg/models"
+)
+
+// The small-data path's constants (docs/compare.md, docs/own-data.md).
+const (
+	// FullBatchRows is the most training rows on which the models that
+	// can (models.CompareSettings.LBFGS) train with full-batch L-BFGS, and
+	// the models with a small-data schedule (models.Schedule) with it,
+	// instead of minibatch Adam at 0.005: one objective evaluation then
+	// costs O(N M² + M³), about 10 ms at N = 5,000 and M = 100.
+	FullBatchRows = 5000
+	// LBFGSSelectEvery is the held-out cadence of L-BFGS runs (in L-BFGS
+	// iterations, each a few objective evaluations).
+	LBFGSSelectEvery = 50
+	// StopEvery is the held-out cadence of Adam runs with early stopping
+	// (a model's own finer cadence kept).
+	StopEvery = 250
+	// OwnDataValidation is the fraction of the training rows held out to
+	// select the iteration and stop early.
+	OwnDataValidation = 0.1
+	// DensityDraws is eval.density_draws for SMGP and DAGP, whose
+	// predictive is a mixture over the assignment draws of T experts (the
+	// closed-form models ignore it): their held-out checks and test score.
+	DensityDraws = 500
+	// ContinuousDensityDraws is eval.density_draws for the models whose
+	// predictive is a mixture over a continuous latent variable (SLGP,
+	// GPCDE, CVAE; models.Caps.ContinuousLatent): their test score only,
+	// about 3 s for 100 test rows of an SLGP; they select on the KDE.
+	ContinuousDensityDraws = 10000
+)
+
+// DefaultStop is the small-data path's early-stopping rule: end a run
+// after 10 held-out checks (2,500 iterations at StopEvery) without an
+// improvement of the held-out NLL by at least 0.01 nats.
+var DefaultStop = StopConfig{Patience: 10, MinDelta: 0.01}
+
+// OwnData describes a run on a user's data for ApplyOwnData.
+type OwnData struct {
+	// NTrain is the number of training rows (before the held-out part);
+	// 0: unknown, no full-batch choice is made.
+	NTrain int
+	// Iterations is the most optimiser steps (mgp compare's --iterations).
+	Iterations int
+	// Stop, when enabled, is every run's early stopping: the model then
+	// holds out OwnDataValidation of its training rows, checked every
+	// StopEvery iterations (its own cadence where finer). Zero: fixed
+	// Iterations, selection only where the model's compare settings ask
+	// for it (models.CompareSettings.SelectEvery).
+	Stop StopConfig
+}
+
+// ApplyOwnData sets cfg's train and eval sections for a run of the model
+// of entry e on a user's data, the small-data path mgp compare's split
+// runs and pkg/fit share: Adam 0.005 on minibatches of 512 for at most
+// o.Iterations steps; where the data fit in one batch (FullBatchRows) the
+// model's small-data schedule (models.CompareSettings.SmallData) or,
+// where it can, full-batch L-BFGS; held-out selection and early stopping
+// (o.Stop), on the model's own predictive density (a continuous latent
+// model's on the KDE); 200 predictive samples and the density draws of
+// its own score. The model, data and seeds are the caller's.
+func ApplyOwnData(cfg *RunConfig, e models.Entry, o OwnData) {
+	cfg.Train.Iterations, cfg.Train.BatchSize, cfg.Train.LR, cfg.Train.LogEvery = o.Iterations, 512, 0.005, max(1, o.Iterations/10)
+	cfg.Eval.Samples = 200
+	cfg.Eval.DensityDraws = DensityDraws
+	if e.Caps.ContinuousLatent {
+		cfg.Eval.DensityDraws = ContinuousDensityDraws
+	}
+	every := e.Compare.SelectEvery
+	selects := every > 0
+	if o.Stop.Enabled() {
+		if !selects || every > StopEvery {
+			every = StopEvery
+		}
+		selects = true
+		cfg.Train.Stop = o.Stop
+	}
+	if selects {
+		cfg.Train.Validation = OwnDataValidation
+		if !e.Caps.ContinuousLatent {
+			// A continuous latent model's density needs
+			// ContinuousDensityDraws draws: too many for every check, and
+			// with fewer it is noisier than the KDE; it selects on the KDE.
+			cfg.Train.SelectBy = SelectByDensity
+		}
+		cfg.Train.SelectEvery = max(1, min(every, o.Iterations/20))
+		if e.Compare.SelectPredictive {
+			cfg.Eval.Latent = LatentSelect
+		}
+	}
+	smallData := o.NTrain > 0 && o.NTrain <= FullBatchRows
+	if sc := e.Compare.SmallData; smallData && !e.Compare.LBFGS && sc.LR > 0 {
+		cfg.Train.Iterations, cfg.Train.LR, cfg.Train.LRFinal = min(sc.Iterations, o.Iterations), sc.LR, sc.LRFinal
+		cfg.Train.LogEvery = max(1, cfg.Train.Iterations/10)
+		if cfg.Train.SelectEvery > 0 {
+			cfg.Train.SelectEvery = max(1, min(every, cfg.Train.Iterations/20))
+		}
+	}
+	if e.Compare.LBFGS && smallData {
+		// Full-batch L-BFGS: it converges in hundreds of iterations, so
+		// the held-out checks come every LBFGSSelectEvery of them.
+		cfg.Train.Optimizer, cfg.Train.BatchSize = OptimizerLBFGS, 0
+		if cfg.Train.SelectEvery > 0 {
+			cfg.Train.SelectEvery = min(cfg.Train.SelectEvery, LBFGSSelectEvery)
+		}
+	}
+}
+
+// ScheduleTo returns the learning rates (first, last) of a run of iters
+// steps that follows schedule sc over span steps to its iteration iters
+// (a refit that stops where the split runs were selected): sc.LR, and the
+// rate the span's schedule has at iters, instead of compressing the
+// decay into fewer steps.
+func ScheduleTo(sc models.Schedule, span, iters int) (lr, lrFinal float64) {
+	lrFinal = sc.LRFinal
+	if span > 1 && iters < span {
+		lrFinal = sc.LR * math.Pow(sc.LRFinal/sc.LR, float64(iters-1)/float64(span-1))
+	}
+	return sc.LR, lrFinal
+}
