@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 
@@ -28,10 +27,12 @@ import (
 type Model struct {
 	cfg  runconfig.RunConfig
 	opts Options
-	// pred is the fitted predictor (nil before a successful Fit or Load).
+	// pred is the fitted predictor (nil before a successful Fit or Load,
+	// and after a failed Fit); its Checkpoint is what Save writes.
 	pred *predict.Predictor
-	// files holds the run directory's files by name, for Save.
-	files map[string][]byte
+	// result is result.json's content for Save (nil for a loaded run
+	// without one).
+	result []byte
 }
 
 // New returns an unfitted model of the registered name (sgp, shgp, slgp,
@@ -74,8 +75,13 @@ func (m *Model) Config() runconfig.RunConfig { return m.cfg }
 // a training point, replacing an earlier fit. The data are copied and
 // checked first (no rows, different row counts, non-finite values are a
 // *ShapeError or *NonFiniteError). A ctx that ends stops the training with
-// an error wrapping ctx's (a nil ctx never ends).
+// an error wrapping ctx's (a nil ctx never ends). Training runs in memory:
+// nothing is written until Save.
+//
+// Fit first forgets any earlier fit: after a Fit that fails, Predict and
+// Save return ErrNotFitted (they never fall back on an earlier fit).
 func (m *Model) Fit(ctx context.Context, X, Y mat.Matrix) error {
+	m.pred, m.result = nil, nil
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -83,28 +89,31 @@ func (m *Model) Fit(ctx context.Context, X, Y mat.Matrix) error {
 	if err != nil {
 		return err
 	}
-	handle, release := data.RegisterMemory(ds)
-	defer release()
 	cfg := m.cfg
-	cfg.Data = runconfig.DataConfig{Name: ds.Name, Kind: string(data.KindMemory), Path: handle,
+	cfg.Data = runconfig.DataConfig{Name: ds.Name, Kind: string(data.KindMemory), Path: data.MemoryHandle(ds),
 		Split: runconfig.SplitNone, SplitSeed: cfg.Train.Seed, Stats: "train"}
 	if err := cfg.Validate(); err != nil {
 		return &inputerr.Error{Err: err}
 	}
-	tmp, err := os.MkdirTemp("", "mgp-fit-")
+	exp, err := data.FromMemory(ds, cfg.Data.Spec())
 	if err != nil {
-		return err
+		return &inputerr.Error{Err: err}
 	}
-	defer os.RemoveAll(tmp)
-	opts := train.Options{OutDir: tmp, Log: m.opts.Log, Quiet: m.opts.Log == nil, Command: "fit.Model.Fit"}
-	if _, err := train.Run(ctx, cfg, opts); err != nil {
+	opts := train.Options{Log: m.opts.Log, Quiet: m.opts.Log == nil, Command: "fit.Model.Fit"}
+	tr, err := train.RunData(ctx, cfg, exp, opts)
+	if err != nil {
 		var ie *train.InterruptedError
 		if errors.As(err, &ie) {
 			return fmt.Errorf("fit: %s stopped during %s after iteration %d of %d: %w", cfg.ModelName(), ie.Phase, ie.Iter, ie.Total, ie.Err)
 		}
 		return err
 	}
-	return m.load(tmp, cfg)
+	p, err := predict.FromCheckpoint(tr.Checkpoint)
+	if err != nil {
+		return err
+	}
+	m.cfg, m.pred, m.result = cfg, p, tr.ResultJSON
+	return nil
 }
 
 // dataset checks X and Y and copies them into a data set with o's names.
