@@ -3,7 +3,7 @@
 // quantiles and the samples themselves, on the original scale), saves the
 // fit as a run directory and loads it back, without the command line.
 //
-//	m, err := fit.New("shgp", fit.Options{Iterations: 2000, Seed: 1})
+//	m, err := fit.NewWith(fit.SHGP{M: 50}, fit.Options{Iterations: 2000, Seed: 1})
 //	err = m.Fit(ctx, X, Y) // n × Dx and n × Dy
 //	p, err := m.Predict(ctx, Xtest, fit.PredictOptions{Quantiles: []float64{0.05, 0.95}})
 //	err = m.Save("runs/mine")
