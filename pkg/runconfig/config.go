@@ -170,6 +170,9 @@ func (c *RunConfig) Validate() error {
 	if c.Eval.DensityDraws < 0 || c.Eval.DensityDraws > MaxDensityDraws {
 		return config.Errorf("eval.density_draws", "eval.density_draws = %d: must be between 0 (closed forms only) and %d", c.Eval.DensityDraws, MaxDensityDraws)
 	}
+	if err := c.checkSizes(); err != nil {
+		return err
+	}
 	if c.Train.Iterations < 0 {
 		return config.Errorf("train.iterations", "train.iterations = %d: must be >= 0", c.Train.Iterations)
 	}

@@ -1,0 +1,61 @@
+package runconfig
+
+import (
+	"github.com/mgpteam/mgp/pkg/config"
+	"github.com/mgpteam/mgp/pkg/models"
+)
+
+// The largest values of the run's own keys that size an allocation or a
+// loop (the model section's are models.SizeLimits), each far above what
+// the paper or a workstation uses.
+const (
+	// MaxIterations is the most training iterations (train.iterations):
+	// the paper's runs take 20,000 to 50,000, and the trace grows with it.
+	MaxIterations = 100_000_000
+	// MaxBatchSize is the largest minibatch (train.batch_size; one at
+	// least as large as the data trains on the full batch).
+	MaxBatchSize = 100_000_000
+	// MaxEvalJobs is the most goroutines scoring an evaluation block
+	// (eval.jobs).
+	MaxEvalJobs = 1024
+)
+
+// SizeLimits lists every key of a run config that sizes an allocation or a
+// loop with its largest value: the model section's (models.SizeLimits, as
+// model.<key>), the training's and the evaluation's. Validate refuses a
+// config above any of them, naming the key and the limit, before anything
+// is allocated; mgp train, mgp sweep, mgp compare and pkg/fit all go
+// through it.
+func SizeLimits() map[string]int {
+	out := map[string]int{
+		"train.iterations":   MaxIterations,
+		"train.batch_size":   MaxBatchSize,
+		"eval.samples":       MaxSamples,
+		"eval.density_draws": MaxDensityDraws,
+		"eval.jobs":          MaxEvalJobs,
+	}
+	for k, v := range models.SizeLimits {
+		out["model."+k] = v
+	}
+	return out
+}
+
+// checkSizes refuses the training and evaluation keys above their limits
+// that no other check bounds (eval.samples and eval.density_draws are
+// checked with their lower bounds; the model's by ModelConfig.Validate).
+func (c *RunConfig) checkSizes() error {
+	for _, k := range []struct {
+		key      string
+		v, limit int
+		what     string
+	}{
+		{"train.iterations", c.Train.Iterations, MaxIterations, "iterations (the paper's runs take 20,000 to 50,000)"},
+		{"train.batch_size", c.Train.BatchSize, MaxBatchSize, "rows per minibatch (0: the full batch)"},
+		{"eval.jobs", c.Eval.Jobs, MaxEvalJobs, "goroutines"},
+	} {
+		if k.v > k.limit {
+			return config.Errorf(k.key, "%s = %d: at most %d %s", k.key, k.v, k.limit, k.what)
+		}
+	}
+	return nil
+}
