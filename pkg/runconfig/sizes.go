@@ -18,6 +18,12 @@ const (
 	// MaxEvalJobs is the most goroutines scoring an evaluation block
 	// (eval.jobs).
 	MaxEvalJobs = 1024
+	// MaxModelFloats bounds the floats the model's largest blocks take
+	// together (8 GB), estimated from its keys before it is built: the
+	// covariances of its GPs (about (t+1)·m² + m_w²) and the weights
+	// between its MLPs' hidden layers (Σ hidden[i]·hidden[i+1]). Each key
+	// may be within its own limit while together they would not fit.
+	MaxModelFloats = 1 << 30
 )
 
 // SizeLimits lists every key of a run config that sizes an allocation or a
@@ -57,5 +63,37 @@ func (c *RunConfig) checkSizes() error {
 			return config.Errorf(k.key, "%s = %d: at most %d %s", k.key, k.v, k.limit, k.what)
 		}
 	}
-	return nil
+	return c.checkModelMemory()
+}
+
+// checkModelMemory refuses a model whose size keys together would need
+// more than MaxModelFloats (see there), naming the key that dominates.
+func (c *RunConfig) checkModelMemory() error {
+	if c.Model.Config == nil {
+		return nil
+	}
+	if err := models.CheckSizes(c.Model.Config); err != nil {
+		return err // a key above its own limit is named by itself
+	}
+	vals := c.Model.Map()
+	get := func(k string) float64 {
+		v, _ := vals[k].(int)
+		return float64(max(v, 0))
+	}
+	t := max(get("t"), 1)
+	gp := (t+1)*get("m")*get("m") + get("m_w")*get("m_w")
+	var nn float64
+	if h, ok := vals["hidden"].([]int); ok {
+		for i := 1; i < len(h); i++ {
+			nn += float64(max(h[i-1], 0)) * float64(max(h[i], 0))
+		}
+	}
+	if gp+nn <= MaxModelFloats {
+		return nil
+	}
+	gb := (gp + nn) * 8 / 1e9
+	if nn > gp {
+		return config.Errorf("model.hidden", "model.hidden = %v: the weights between its layers alone take about %.0f GB; at most %d floats (%d GB) for the model: use narrower or fewer layers", vals["hidden"], gb, MaxModelFloats, MaxModelFloats*8>>30)
+	}
+	return config.Errorf("model.m", "model.m = %d (with model.t = %.0f, model.m_w = %.0f): the GPs' covariances take about %.0f GB; at most %d floats (%d GB) for the model: use fewer inducing points", int(get("m")), t, get("m_w"), gb, MaxModelFloats, MaxModelFloats*8>>30)
 }
