@@ -21,7 +21,8 @@ type ModelOptions interface {
 	ModelName() string
 }
 
-// SGP are the keys of model sgp (docs/own-data.md lists every model's).
+// SGP are the keys of model sgp (configs/README.md, section model, says
+// what every model's keys mean).
 type SGP struct {
 	M         int     `key:"m"`          // inducing points (default 100)
 	NoWhiten  bool    `key:"whiten,not"` // an unwhitened q(u)
@@ -54,7 +55,7 @@ type MixtureKeys struct {
 	M           int     `key:"m"`            // inducing points per GP (default 100)
 	T           int     `key:"t"`            // mixture components (default 4)
 	S           int     `key:"s"`            // Monte Carlo samples (default 10)
-	Lambda      float64 `key:"lambda"`       // assignment temperature (default 0.01)
+	Lambda      float64 `key:"lambda"`       // Concrete temperature (default 0.01)
 	NoWhiten    bool    `key:"whiten,not"`   // an unwhitened q(u)
 	NoARD       bool    `key:"ard,not"`      // one lengthscale for all inputs
 	NoiseInit   float64 `key:"noise_init"`   // initial noise variance (default 1)
@@ -68,7 +69,7 @@ type SMGP struct {
 	M           int     `key:"m"`            // inducing points per GP (default 100)
 	T           int     `key:"t"`            // mixture components (default 4)
 	S           int     `key:"s"`            // Monte Carlo samples (default 10)
-	Lambda      float64 `key:"lambda"`       // assignment temperature (default 0.01)
+	Lambda      float64 `key:"lambda"`       // Concrete temperature (default 0.01)
 	NoWhiten    bool    `key:"whiten,not"`   // an unwhitened q(u)
 	NoARD       bool    `key:"ard,not"`      // one lengthscale for all inputs
 	NoiseInit   float64 `key:"noise_init"`   // initial noise variance (default 1)
@@ -86,7 +87,7 @@ type DAGP MixtureKeys
 type SLGP struct {
 	M               int     `key:"m"`                // inducing points (default 100)
 	DW              int     `key:"d_w"`              // latent dimensions (default 1)
-	DH              int     `key:"d_h"`              // encoder width (default 0)
+	DH              int     `key:"d_h"`              // encoder output (default 0: d_x + d_w)
 	S               int     `key:"s"`                // Monte Carlo samples (default 10)
 	Beta            float64 `key:"beta"`             // KL weight (default 0.01)
 	Bound           string  `key:"bound"`            // hybrid (default) or another bound
