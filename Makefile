@@ -107,6 +107,7 @@ fuzz:
 	$(GO) test ./pkg/train -run '^$$' -fuzz '^FuzzLoadCheckpoint$$' -fuzztime $(FUZZTIME) -timeout 0
 	$(GO) test ./pkg/compare -run '^$$' -fuzz '^FuzzReadTable$$' -fuzztime $(FUZZTIME) -timeout 0
 	$(GO) test ./pkg/predict -run '^$$' -fuzz '^FuzzReadCSV$$' -fuzztime $(FUZZTIME) -timeout 0
+	$(GO) test ./pkg/fit -run '^$$' -fuzz '^FuzzFit$$' -fuzztime $(FUZZTIME) -timeout 0
 
 # reproduce-table3: the paper's Table 3 through mgp sweep (resumable: run it
 # again after an interruption and it continues). QUICK=1 runs the reduced

@@ -27,13 +27,20 @@ func SplitCandidate(c string) (model, kernel string) {
 }
 
 // Candidates lists the candidates of models x kernels, model by model, the
-// kernels in their given order; a model without model.kernel
+// kernels in the order of models.KernelNames (se, matern12, matern32,
+// matern52) whatever order they were given in: ties in the ranking, and
+// the order of one model's kernels from simplest, follow it, so --kernels
+// se,matern52 and matern52,se choose alike. A model without model.kernel
 // (models.TakesKernel) is tried with se only, its built-in kernel. Without
 // kernels, the candidates are the models.
 func Candidates(ms, kernels []string) []string {
 	if len(kernels) == 0 {
 		return slices.Clone(ms)
 	}
+	kernels = slices.Clone(kernels)
+	slices.SortStableFunc(kernels, func(a, b string) int {
+		return slices.Index(models.KernelNames(), a) - slices.Index(models.KernelNames(), b)
+	})
 	var out []string
 	for _, m := range ms {
 		for _, k := range kernels {
@@ -71,8 +78,12 @@ func checkKernels(ms, kernels []string) error {
 	}
 	for _, m := range ms {
 		if !models.TakesKernel(m) {
-			return optionErrorf("kernels", ": %s has no kernel choice (its GPs are squared exponential): add %s to the kernels or leave %s out of the models",
-				m, models.KernelSE, m)
+			why := "its GPs are squared exponential"
+			if !models.HasKey(m, "m") { // no inducing points: no GP at all
+				why = "it has no GP, so no kernel"
+			}
+			return optionErrorf("kernels", ": %s has no kernel choice (%s): add %s to the kernels or leave %s out of the models",
+				m, why, models.KernelSE, m)
 		}
 	}
 	return nil

@@ -92,7 +92,7 @@ func TestKernelOptionErrors(t *testing.T) {
 	if err := checkKernels([]string{"sgp", "hnn"}, []string{"matern12", "se"}); err != nil {
 		t.Error(err)
 	}
-	if got := Candidates([]string{"sgp", "hnn"}, []string{"matern12", "se"}); !slices.Equal(got, []string{"sgp-matern12", "sgp-se", "hnn-se"}) {
+	if got := Candidates([]string{"sgp", "hnn"}, []string{"matern12", "se"}); !slices.Equal(got, []string{"sgp-se", "sgp-matern12", "hnn-se"}) {
 		t.Errorf("Candidates: %v", got)
 	}
 	// SMGP and DAGP take model.kernel (experts) too.

@@ -7,9 +7,10 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// TestMemorySource loads a registered data set as a CSV file's rows are
-// loaded, gives the same content the same handle, and refuses a handle
-// once released.
+// TestMemorySource prepares data handed over as a value as a CSV file's
+// rows are prepared, gives the same content the same handle, and refuses
+// to load a memory handle from a config (no process-global registry holds
+// the data), a handle of other data, and a spec of another kind.
 func TestMemorySource(t *testing.T) {
 	X := mat.NewDense(20, 1, nil)
 	Y := mat.NewDense(20, 1, nil)
@@ -18,30 +19,33 @@ func TestMemorySource(t *testing.T) {
 		Y.Set(i, 0, float64(i*i%7))
 	}
 	ds := &Dataset{Name: "mine", X: X, Y: Y, XNames: []string{"x"}, YName: "y"}
-	h, release := RegisterMemory(ds)
-	h2, release2 := RegisterMemory(&Dataset{Name: "other label", X: mat.DenseCopyOf(X), Y: mat.DenseCopyOf(Y), XNames: []string{"x"}, YName: "y"})
-	if h != h2 || !strings.HasPrefix(h, "memory:") {
+	h := MemoryHandle(ds)
+	if h2 := MemoryHandle(&Dataset{Name: "other label", X: mat.DenseCopyOf(X), Y: mat.DenseCopyOf(Y), XNames: []string{"x"}, YName: "y"}); h != h2 || !strings.HasPrefix(h, "memory:") {
 		t.Fatalf("handles %q and %q for the same content", h, h2)
 	}
-	s := Spec{Kind: string(KindMemory), Path: h, Split: SplitNone, Stats: "train"}
+	s := Spec{Kind: string(KindMemory), Path: h, Split: SplitNone, Stats: "train", Name: "label"}
 	if e := (memorySource{}).Check(s); e != nil {
 		t.Fatal(e)
 	}
-	exp, err := Load(s, "")
+	exp, err := FromMemory(ds, s)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n, _ := exp.XTrain.Dims(); n != 20 || exp.Kind != KindMemory || exp.Name != "mine" && exp.Name != "other label" {
-		t.Errorf("loaded %d rows of kind %s named %q", n, exp.Kind, exp.Name)
+	if n, _ := exp.XTrain.Dims(); n != 20 || exp.Kind != KindMemory || exp.Name != "label" || exp.Scoring != ScorePerPoint {
+		t.Errorf("prepared %d rows of kind %s named %q", n, exp.Kind, exp.Name)
 	}
-	release()
-	release() // a second call is a no-op: the other registration holds on
-	if _, err := Load(s, ""); err != nil {
-		t.Errorf("after one of two releases: %v", err)
+	if ds.Name != "mine" {
+		t.Errorf("FromMemory renamed the caller's data set to %q", ds.Name)
 	}
-	release2()
-	if _, err := Load(s, ""); err == nil {
-		t.Error("loaded a released handle")
+	if _, err := Load(s, ""); err == nil || !strings.Contains(err.Error(), "not saved with the run") {
+		t.Errorf("Load of a memory handle: %v", err)
+	}
+	Y.Set(0, 0, 99)
+	if _, err := FromMemory(ds, s); err == nil || !strings.Contains(err.Error(), "other data") {
+		t.Errorf("a handle of other data: %v", err)
+	}
+	if _, err := FromMemory(ds, Spec{Kind: "csv", Path: h}); err == nil {
+		t.Error("FromMemory took data.kind csv")
 	}
 	if e := (memorySource{}).Check(Spec{Kind: "memory", Path: "my.csv"}); e == nil || e.Key != "data.path" {
 		t.Errorf("a path that is no handle: %v", e)

@@ -24,7 +24,7 @@ func Example() {
 		X.Set(i, 0, 6*r.Float64())
 		Y.Set(i, 0, math.Sin(X.At(i, 0))+(0.05+0.1*X.At(i, 0))*r.NormFloat64())
 	}
-	m, err := fit.New("shgp", fit.Options{Iterations: 1000, Seed: 1, LR: 0.01, Model: map[string]any{"m": 20}})
+	m, err := fit.NewWith(fit.SHGP{M: 20}, fit.Options{Iterations: 1000, Seed: 1, LR: 0.01})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -48,7 +48,7 @@ func ExampleModel_Predict() {
 		log.Fatal(err)
 	}
 	Y := mat.NewDense(10, 1, []float64{0, 2, 4, 6, 8, 10, 12, 14, 16, 18})
-	m, err := fit.New("sgp", fit.Options{Iterations: 200, Seed: 1, LR: 0.05, Model: map[string]any{"m": 5}})
+	m, err := fit.NewWith(fit.SGP{M: 5}, fit.Options{Iterations: 200, Seed: 1, LR: 0.05})
 	if err != nil {
 		log.Fatal(err)
 	}

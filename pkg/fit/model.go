@@ -4,10 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
+	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/inputerr"
 	"github.com/mgpteam/mgp/pkg/predict"
@@ -28,18 +29,27 @@ import (
 type Model struct {
 	cfg  runconfig.RunConfig
 	opts Options
-	// pred is the fitted predictor (nil before a successful Fit or Load).
+	// pred is the fitted predictor (nil before a successful Fit or Load,
+	// and after a failed Fit); its Checkpoint is what Save writes.
 	pred *predict.Predictor
-	// files holds the run directory's files by name, for Save.
-	files map[string][]byte
+	// result is result.json's content for Save (nil for a loaded run
+	// without one).
+	result []byte
 }
 
 // New returns an unfitted model of the registered name (sgp, shgp, slgp,
-// ...) with o's settings. An unknown name or a model key its config
-// refuses is a *inputerr.Error wrapping a *config.KeyError.
+// ...) with o's settings. An unknown name, a model key its config
+// refuses, or a "name" key in o.Model naming another model is a
+// *inputerr.Error wrapping a *config.KeyError. NewWith takes the model's
+// keys as a typed struct instead (fit.SHGP{M: 50}).
 func New(name string, o Options) (*Model, error) {
 	if err := o.check(); err != nil {
 		return nil, err
+	}
+	for k, v := range o.Model {
+		if strings.EqualFold(k, "name") && !strings.EqualFold(fmt.Sprint(v), name) {
+			return nil, &inputerr.Error{Err: config.Errorf("model.name", "Options.Model names model %v, and New was asked for %s: the model is New's first argument; remove name from Options.Model", v, name)}
+		}
 	}
 	mc, err := runconfig.NewModelConfig(name, o.Model)
 	if err != nil {
@@ -57,7 +67,13 @@ func New(name string, o Options) (*Model, error) {
 	if o.LR > 0 {
 		cfg.Train.LR = o.LR
 	}
-	if err := cfg.Model.Validate(); err != nil {
+	cfg.Train.Validation, cfg.Train.SelectEvery, cfg.Train.Stop = o.Validation, o.SelectEvery, o.Stop
+	// The validator mgp train uses, on the config Fit will train (its data
+	// section as Fit fills it in): every size key against its limit, the
+	// model's keys, the training and stopping keys.
+	probe := cfg
+	probe.Data = memoryData("data", "memory:0", cfg.Train.Seed)
+	if err := probe.Validate(); err != nil {
 		return nil, &inputerr.Error{Err: err}
 	}
 	return &Model{cfg: cfg, opts: o}, nil
@@ -74,8 +90,13 @@ func (m *Model) Config() runconfig.RunConfig { return m.cfg }
 // a training point, replacing an earlier fit. The data are copied and
 // checked first (no rows, different row counts, non-finite values are a
 // *ShapeError or *NonFiniteError). A ctx that ends stops the training with
-// an error wrapping ctx's (a nil ctx never ends).
+// an error wrapping ctx's (a nil ctx never ends). Training runs in memory:
+// nothing is written until Save.
+//
+// Fit first forgets any earlier fit: after a Fit that fails, Predict and
+// Save return ErrNotFitted (they never fall back on an earlier fit).
 func (m *Model) Fit(ctx context.Context, X, Y mat.Matrix) error {
+	m.pred, m.result = nil, nil
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -83,28 +104,39 @@ func (m *Model) Fit(ctx context.Context, X, Y mat.Matrix) error {
 	if err != nil {
 		return err
 	}
-	handle, release := data.RegisterMemory(ds)
-	defer release()
 	cfg := m.cfg
-	cfg.Data = runconfig.DataConfig{Name: ds.Name, Kind: string(data.KindMemory), Path: handle,
-		Split: runconfig.SplitNone, SplitSeed: cfg.Train.Seed, Stats: "train"}
+	cfg.Data = memoryData(ds.Name, data.MemoryHandle(ds), cfg.Train.Seed)
+	// Fit has no test rows to trace (a loaded run's config may ask for it).
+	cfg.Train.EvalEvery = 0
 	if err := cfg.Validate(); err != nil {
 		return &inputerr.Error{Err: err}
 	}
-	tmp, err := os.MkdirTemp("", "mgp-fit-")
+	exp, err := data.FromMemory(ds, cfg.Data.Spec())
 	if err != nil {
-		return err
+		return &inputerr.Error{Err: err}
 	}
-	defer os.RemoveAll(tmp)
-	opts := train.Options{OutDir: tmp, Log: m.opts.Log, Quiet: m.opts.Log == nil, Command: "fit.Model.Fit"}
-	if _, err := train.Run(ctx, cfg, opts); err != nil {
+	opts := train.Options{Log: m.opts.Log, Quiet: m.opts.Log == nil, Command: "fit.Model.Fit"}
+	tr, err := train.RunData(ctx, cfg, exp, opts)
+	if err != nil {
 		var ie *train.InterruptedError
 		if errors.As(err, &ie) {
 			return fmt.Errorf("fit: %s stopped during %s after iteration %d of %d: %w", cfg.ModelName(), ie.Phase, ie.Iter, ie.Total, ie.Err)
 		}
 		return err
 	}
-	return m.load(tmp, cfg)
+	p, err := predict.FromCheckpoint(tr.Checkpoint)
+	if err != nil {
+		return err
+	}
+	m.cfg, m.pred, m.result = cfg, p, tr.ResultJSON
+	return nil
+}
+
+// memoryData is the data section of a fit on data handed over in memory
+// (handle: data.MemoryHandle): every row trains, standardised on them.
+func memoryData(name, handle string, seed uint64) runconfig.DataConfig {
+	return runconfig.DataConfig{Name: name, Kind: string(data.KindMemory), Path: handle,
+		Split: runconfig.SplitNone, SplitSeed: seed, Stats: "train"}
 }
 
 // dataset checks X and Y and copies them into a data set with o's names.
@@ -130,6 +162,9 @@ func (m *Model) dataset(X, Y mat.Matrix) (*data.Dataset, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkNames("XNames and YNames", append(slices.Clone(xn), yn...)); err != nil {
+		return nil, err
+	}
 	name := m.opts.Name
 	if name == "" {
 		name = "data"
@@ -144,6 +179,9 @@ func names(option string, given []string, d int, prefix string) ([]string, error
 		if len(given) != d {
 			return nil, &OptionError{Option: option, Value: float64(len(given)), Reason: fmt.Sprintf("names for %d columns: need one per column", d)}
 		}
+		if err := checkNames(option, given); err != nil {
+			return nil, err
+		}
 		return append([]string(nil), given...), nil
 	}
 	if d == 1 && prefix == "y" {
@@ -154,4 +192,32 @@ func names(option string, given []string, d int, prefix string) ([]string, error
 		out[j] = prefix + strconv.Itoa(j+1)
 	}
 	return out, nil
+}
+
+// checkNames refuses column names that no CSV header could match (mgp
+// predict matches a header against XNames): an empty name, one with
+// spaces around it, a comma, a quote or a line break in it, or a name
+// given twice. The *OptionError's Value is the position of the first
+// name at fault.
+func checkNames(option string, names []string) error {
+	seen := map[string]int{}
+	for i, n := range names {
+		why := ""
+		switch {
+		case n == "":
+			why = "is empty"
+		case strings.TrimSpace(n) != n:
+			why = "has spaces around it (a CSV header's names are trimmed)"
+		case strings.ContainsAny(n, ",\"\r\n"):
+			why = "holds a comma, a quote or a line break"
+		}
+		if j, ok := seen[n]; ok && why == "" {
+			why = fmt.Sprintf("is also name %d: every column needs its own name", j)
+		}
+		if why != "" {
+			return &OptionError{Option: option, Value: float64(i), Reason: fmt.Sprintf("name %d, %q, %s", i, n, why)}
+		}
+		seen[n] = i
+	}
+	return nil
 }

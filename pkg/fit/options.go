@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/mgpteam/mgp/pkg/predict"
+	"github.com/mgpteam/mgp/pkg/runconfig"
 )
 
 // Options set the model and its training. A zero field takes the value a
@@ -23,9 +24,23 @@ type Options struct {
 	// LR is Adam's learning rate (train.lr).
 	LR float64
 	// Model sets the model's own keys over its defaults, as the model
-	// section of a config file does (for SHGP e.g. {"m": 50}); see
-	// docs/models.md for each model's keys.
+	// section of a config file does (for SHGP e.g. {"m": 50}): the map
+	// form of the typed options NewWith takes (fit.SHGP{M: 50}). Each
+	// model's keys are listed in configs/README.md (section "model").
 	Model map[string]any
+	// Validation is the fraction (at most 0.5) of the rows held out from
+	// training to select the parameters of the best held-out check, every
+	// SelectEvery iterations (train.validation; 0: every row trains and
+	// the last parameters are kept).
+	Validation float64
+	// SelectEvery is the cadence of the held-out checks
+	// (train.select_every; 0: every runconfig.DefaultSelectEvery
+	// iterations). It needs Validation.
+	SelectEvery int
+	// Stop ends training early once Stop.Patience held-out checks have
+	// not improved the held-out NLL by Stop.MinDelta (train.stop; the zero
+	// value trains all Iterations). It needs Validation.
+	Stop runconfig.StopConfig
 	// Name labels the data in the run's config and result (default
 	// "data").
 	Name string

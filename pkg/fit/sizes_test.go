@@ -46,3 +46,22 @@ func TestHugeSizesAreRefusedByKey(t *testing.T) {
 		t.Errorf("Predict with 1e12 samples: err = %v", err)
 	}
 }
+
+// TestHugeTrainingSizesAreRefusedByKey: Iterations and BatchSize above
+// their limits are refused by New with the key and its maximum (by the
+// validator mgp train uses), before anything is allocated.
+func TestHugeTrainingSizesAreRefusedByKey(t *testing.T) {
+	for _, c := range []struct {
+		o   fit.Options
+		key string
+	}{
+		{fit.Options{Iterations: int(1e12)}, "train.iterations"},
+		{fit.Options{BatchSize: int(1e12)}, "train.batch_size"},
+	} {
+		_, err := fit.New("sgp", c.o)
+		var ke *config.KeyError
+		if !errors.As(err, &ke) || ke.Key != c.key || !strings.Contains(err.Error(), "at most") {
+			t.Errorf("%+v: err = %v, want a *config.KeyError naming %s and its limit", c.o, err, c.key)
+		}
+	}
+}

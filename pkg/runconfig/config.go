@@ -170,6 +170,9 @@ func (c *RunConfig) Validate() error {
 	if c.Eval.DensityDraws < 0 || c.Eval.DensityDraws > MaxDensityDraws {
 		return config.Errorf("eval.density_draws", "eval.density_draws = %d: must be between 0 (closed forms only) and %d", c.Eval.DensityDraws, MaxDensityDraws)
 	}
+	if err := c.checkSizes(); err != nil {
+		return err
+	}
 	if c.Train.Iterations < 0 {
 		return config.Errorf("train.iterations", "train.iterations = %d: must be >= 0", c.Train.Iterations)
 	}
@@ -261,11 +264,14 @@ const SplitNone = data.SplitNone
 // during training, and held-out
 // selection (a final fit on every row trains a chosen number of
 // iterations instead; mgp compare --refit takes it from the splits).
+// Data handed over in memory (pkg/fit) may hold a part of their rows out
+// for selection and early stopping: a Go caller has no splits to take
+// the iteration from.
 func (c *RunConfig) validateNoTest() error {
 	switch {
 	case c.Train.EvalEvery > 0:
 		return config.Errorf("train.eval_every", "train.eval_every = %d traces the test NLL, but data.split = none leaves no test rows; remove train.eval_every", c.Train.EvalEvery)
-	case c.Train.Validation > 0:
+	case c.Train.Validation > 0 && c.Data.Kind != string(data.KindMemory):
 		return config.Errorf("train.validation", "train.validation = %g with data.split = none: a fit on every row holds nothing out; set train.iterations to the iteration to stop at (mgp compare --refit takes it from the splits) and remove train.validation", c.Train.Validation)
 	}
 	return nil

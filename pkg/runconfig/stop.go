@@ -35,7 +35,7 @@ func validateStop(t TrainConfig) error {
 	case math.IsNaN(s.MinDelta) || math.IsInf(s.MinDelta, 0) || s.MinDelta < 0:
 		return config.Errorf("train.stop.min_delta", "train.stop.min_delta = %g: must be a finite number >= 0, the least decrease of the held-out NLL that counts as an improvement", s.MinDelta)
 	case s.MinDelta > 0 && s.Patience == 0:
-		return config.Errorf("train.stop.min_delta", "train.stop.min_delta = %g without train.stop.patience: set the patience (the number of held-out checks without improvement that end training), e.g. 10", s.MinDelta)
+		return config.Errorf("train.stop.min_delta", "train.stop.min_delta = %g without train.stop.patience: set the patience (the number of held-out checks without improvement that end training), e.g. 10; or, to switch early stopping off, set train.stop.min_delta=0 as well (or remove train.stop)", s.MinDelta)
 	case s.Patience > 0 && t.Validation == 0:
 		return config.Errorf("train.stop.patience", "train.stop.patience = %d stops on the held-out NLL, and train.validation is 0: set train.validation (the fraction of the training split to hold out), e.g. 0.1", s.Patience)
 	}

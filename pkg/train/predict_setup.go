@@ -37,10 +37,26 @@ func LoadForPredict(runDir, dataDir string) (*checkpoint.Checkpoint, *checkpoint
 		}
 		return ck, &checkpoint.DataInfo{Std: exp.Std, XNames: exp.XNames, YNames: exp.YNames}, m, nil
 	}
+	m, err := ModelForPredict(ck, runDir)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return ck, info, m, nil
+}
+
+// ModelForPredict builds ck's model for prediction from ck alone (its
+// Data must hold the standardisation): on stand-in data of the training
+// set's shape, its initialisation then overwritten by ck's parameters.
+// where names the run in messages.
+func ModelForPredict(ck *checkpoint.Checkpoint, where string) (models.Model, error) {
+	info := ck.Data
+	if info == nil || info.Std == nil || len(info.Std.XMean) == 0 || len(info.Std.YMean) == 0 {
+		return nil, &inputerr.Error{Err: fmt.Errorf("%s: the checkpoint records no standardisation", where)}
+	}
 	dx, dy := len(info.Std.XMean), len(info.Std.YMean)
 	if len(info.Std.XStd) != dx || len(info.Std.YStd) != dy || (len(info.XNames) != 0 && len(info.XNames) != dx) {
-		return nil, nil, nil, &inputerr.Error{Err: fmt.Errorf("%s: the checkpoint's standardisation is inconsistent (%d input means, %d sds, %d names)",
-			runDir, dx, len(info.Std.XStd), len(info.XNames))}
+		return nil, &inputerr.Error{Err: fmt.Errorf("%s: the checkpoint's standardisation is inconsistent (%d input means, %d sds, %d names)",
+			where, dx, len(info.Std.XStd), len(info.XNames))}
 	}
 	n := proxyRows
 	if info.NTrain > 0 {
@@ -57,10 +73,10 @@ func LoadForPredict(runDir, dataDir string) (*checkpoint.Checkpoint, *checkpoint
 	exp := &Experiment{Name: ck.Config.Data.Name, XTrain: X, YTrain: Y, Std: info.Std}
 	m, err := BuildModel(context.Background(), ck.Config, exp, BuildOptions{Restoring: true})
 	if err != nil {
-		return nil, nil, nil, &inputerr.Error{Err: err}
+		return nil, &inputerr.Error{Err: err}
 	}
 	if err := ck.Restore(m.Params()); err != nil {
-		return nil, nil, nil, &inputerr.Error{Err: fmt.Errorf("%s: %w", runDir, err)}
+		return nil, &inputerr.Error{Err: fmt.Errorf("%s: %w", where, err)}
 	}
-	return ck, info, m, nil
+	return m, nil
 }

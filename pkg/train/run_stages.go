@@ -46,6 +46,8 @@ type run struct {
 	lastCk time.Time
 	// result is the result's compact JSON, kept in the complete checkpoint.
 	result json.RawMessage
+	// given is the data handed to RunData (nil: load cfg.Data).
+	given *Experiment
 }
 
 // prepare validates cfg, checks the output directory (reading the
@@ -102,7 +104,7 @@ func (r *run) interrupted(phase string, iter int, ck string, err error) error {
 // load reads the data (less the held-out part) and builds the model.
 func (r *run) load() error {
 	cfg := r.cfg
-	exp, err := LoadExperiment(cfg.Data, r.opts.DataDir)
+	exp, err := r.experiment()
 	if err != nil {
 		return &inputerr.Error{Err: err}
 	}
@@ -239,9 +241,22 @@ func (r *run) save(complete bool) error {
 	if r.ckPath == "" {
 		return nil
 	}
-	st, err := r.tr.State()
+	ck, err := r.checkpoint(complete)
 	if err != nil {
 		return err
+	}
+	if err := ck.Save(r.ckPath); err != nil {
+		return fmt.Errorf("writing checkpoint: %w", err)
+	}
+	return nil
+}
+
+// checkpoint captures the run as it stands; complete marks it finished
+// and records its predictive.
+func (r *run) checkpoint(complete bool) (*checkpoint.Checkpoint, error) {
+	st, err := r.tr.State()
+	if err != nil {
+		return nil, err
 	}
 	ck := checkpoint.New(r.cfg, r.m.Params(), r.opts.Version)
 	ck.Variant, ck.State, ck.Data = r.opts.Variant, st, dataInfo(r.exp)
@@ -255,10 +270,7 @@ func (r *run) save(complete bool) error {
 	if complete {
 		ck.Predictive, ck.Result = recordedPredictive(r.pred), r.result
 	}
-	if err := ck.Save(r.ckPath); err != nil {
-		return fmt.Errorf("writing checkpoint: %w", err)
-	}
-	return nil
+	return ck, nil
 }
 
 // selectErr turns a failed validation check into an interruption when the
