@@ -31,7 +31,9 @@
 // scale): the data go through the same split, standardisation,
 // initialisation and optimisation code, so the same data, config and seed
 // give the same parameters and predictions bit for bit as that command.
-// Options left zero take the values a config file that omits the key gets
+// Options whose training fields are all zero train as mgp compare's split
+// runs do (the small-data path; see Options); once one is set, the others
+// left zero take the values a config file that omits the key gets
 // (runconfig.DefaultRunConfig and the model's defaults).
 //
 // A saved run directory is an ordinary one: mgp predict --run reads it,

@@ -11,6 +11,7 @@ import (
 	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/inputerr"
+	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/predict"
 	"github.com/mgpteam/mgp/pkg/runconfig"
 	"github.com/mgpteam/mgp/pkg/train"
@@ -35,6 +36,9 @@ type Model struct {
 	// result is result.json's content for Save (nil for a loaded run
 	// without one).
 	result []byte
+	// loaded: Load made the model, and Fit trains the loaded run's config
+	// as it is (not the small-data path of zero Options).
+	loaded bool
 }
 
 // New returns an unfitted model of the registered name (sgp, shgp, slgp,
@@ -68,6 +72,10 @@ func New(name string, o Options) (*Model, error) {
 		cfg.Train.LR = o.LR
 	}
 	cfg.Train.Validation, cfg.Train.SelectEvery, cfg.Train.Stop = o.Validation, o.SelectEvery, o.Stop
+	if o.ownData() {
+		// Fit sets the data-dependent part (the number of rows) again.
+		applyOwnData(&cfg, minOwnDataRows)
+	}
 	// The validator mgp train uses, on the config Fit will train (its data
 	// section as Fit fills it in): every size key against its limit, the
 	// model's keys, the training and stopping keys.
@@ -105,6 +113,10 @@ func (m *Model) Fit(ctx context.Context, X, Y mat.Matrix) error {
 		return err
 	}
 	cfg := m.cfg
+	if !m.loaded && m.opts.ownData() {
+		n, _ := ds.X.Dims()
+		applyOwnData(&cfg, n)
+	}
 	cfg.Data = memoryData(ds.Name, data.MemoryHandle(ds), cfg.Train.Seed)
 	// Fit has no test rows to trace (a loaded run's config may ask for it).
 	cfg.Train.EvalEvery = 0
@@ -130,6 +142,33 @@ func (m *Model) Fit(ctx context.Context, X, Y mat.Matrix) error {
 	}
 	m.cfg, m.pred, m.result = cfg, p, tr.ResultJSON
 	return nil
+}
+
+// minOwnDataRows is the fewest rows from which the small-data path holds
+// out its 10 % (2 rows at least; train.validation's rule).
+const minOwnDataRows = 15
+
+// applyOwnData sets cfg's training to the small-data path of mgp compare
+// for n rows (runconfig.ApplyOwnData); below minOwnDataRows rows nothing
+// is held out and the run trains its iterations to the last.
+func applyOwnData(cfg *runconfig.RunConfig, n int) {
+	e, err := models.Lookup(cfg.ModelName())
+	if err != nil {
+		return // New refused the name already
+	}
+	def := runconfig.DefaultRunConfig()
+	seed := cfg.Train.Seed
+	cfg.Train, cfg.Eval = def.Train, def.Eval // what an earlier application set goes
+	cfg.Train.Seed = seed
+	o := runconfig.OwnData{NTrain: n, Iterations: def.Train.Iterations, Stop: runconfig.DefaultStop}
+	if n < minOwnDataRows {
+		o.Stop = runconfig.StopConfig{}
+	}
+	runconfig.ApplyOwnData(cfg, e, o)
+	if n < minOwnDataRows {
+		cfg.Train.Validation, cfg.Train.SelectEvery, cfg.Train.SelectBy = def.Train.Validation, def.Train.SelectEvery, def.Train.SelectBy
+		cfg.Eval.Latent = def.Eval.Latent
+	}
 }
 
 // memoryData is the data section of a fit on data handed over in memory

@@ -9,11 +9,23 @@ import (
 	"github.com/mgpteam/mgp/pkg/runconfig"
 )
 
-// Options set the model and its training. A zero field takes the value a
-// config file that leaves the key out gets (runconfig.DefaultRunConfig: 20000
-// iterations, minibatches of 512, Adam's learning rate 0.005).
+// Options set the model and its training.
+//
+// With every training field zero (Iterations, BatchSize, LR, Validation,
+// SelectEvery and Stop), Fit trains as mgp compare trains its split runs
+// (runconfig.ApplyOwnData, docs/own-data.md): 10 % of the rows held out
+// to select the best check of the model's own predictive density and to
+// stop early (runconfig.DefaultStop, at most 20,000 iterations); SGP by
+// full-batch L-BFGS and SHGP and SMGP by Adam decaying from 0.02 to 0.002
+// over at most 5,000 steps when the rows fit in one batch
+// (runconfig.FullBatchRows); else Adam 0.005 on minibatches of 512.
+// Fewer than 15 rows hold nothing out. Set any training field to train as
+// a config file does instead: then a zero field takes the value a config
+// file that leaves the key out gets (runconfig.DefaultRunConfig: 20000
+// iterations, minibatches of 512, Adam's learning rate 0.005, no held-out
+// part).
 type Options struct {
-	// Iterations is the number of Adam steps (train.iterations).
+	// Iterations is the number of optimiser steps (train.iterations).
 	Iterations int
 	// Seed seeds the initialisation, the minibatches and the Monte Carlo
 	// draws (train.seed): the same seed and data give the same fit.
@@ -95,4 +107,10 @@ func (o PredictOptions) options() (predict.Options, error) {
 		return predict.Options{}, &OptionError{Option: "Samples", Value: float64(o.Samples), Reason: fmt.Sprintf("need at least %d (0: %d)", predict.MinSamples, DefaultSamples)}
 	}
 	return predict.Options{Samples: n, Quantiles: o.Quantiles, Seed: o.Seed, KeepSamples: o.KeepSamples}, nil
+}
+
+// ownData reports whether o leaves the training to the small-data path
+// (every training field zero; see Options).
+func (o Options) ownData() bool {
+	return o.Iterations == 0 && o.BatchSize == 0 && o.LR == 0 && o.Validation == 0 && o.SelectEvery == 0 && o.Stop == (runconfig.StopConfig{})
 }

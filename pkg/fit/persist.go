@@ -168,7 +168,7 @@ func Load(dir string) (*Model, error) {
 		return nil, err
 	}
 	cfg := p.Checkpoint.Config
-	m := &Model{cfg: cfg, pred: p, result: res}
+	m := &Model{cfg: cfg, pred: p, result: res, loaded: true}
 	m.opts = Options{Seed: cfg.Train.Seed, Name: cfg.Data.Name, XNames: p.XNames, YNames: p.YNames}
 	return m, nil
 }
