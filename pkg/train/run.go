@@ -152,14 +152,8 @@ func Run(ctx context.Context, cfg runconfig.RunConfig, opts Options) (*Outcome, 
 			return &Outcome{Result: res, Model: r.m, Exp: r.exp}, nil
 		}
 	}
-	if err := r.fit(); err != nil {
-		return nil, err
-	}
-	res, err := r.evaluate()
+	res, err := r.train()
 	if err != nil {
-		return nil, err
-	}
-	if err := r.write(res); err != nil {
 		return nil, err
 	}
 	return &Outcome{Result: res, Model: r.m, Exp: r.exp}, nil
@@ -282,4 +276,20 @@ func RunDiagnostics(ck *checkpoint.Checkpoint, exp *Experiment, m models.Model) 
 		}
 	}
 	return d.Diagnostics(exp.XTrain, exp.YTrain), nil
+}
+
+// train fits, evaluates and writes the run (the stages after the trainer
+// is set up): the result it wrote.
+func (r *run) train() (*results.Result, error) {
+	if err := r.fit(); err != nil {
+		return nil, err
+	}
+	res, err := r.evaluate()
+	if err != nil {
+		return nil, err
+	}
+	if err := r.write(res); err != nil {
+		return nil, err
+	}
+	return res, nil
 }

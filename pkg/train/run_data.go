@@ -50,14 +50,8 @@ func RunData(ctx context.Context, cfg runconfig.RunConfig, exp *Experiment, opts
 	if err := r.newTrainer(); err != nil {
 		return nil, err
 	}
-	if err := r.fit(); err != nil {
-		return nil, err
-	}
-	res, err := r.evaluate()
+	res, err := r.train()
 	if err != nil {
-		return nil, err
-	}
-	if err := r.write(res); err != nil {
 		return nil, err
 	}
 	raw, err := json.Marshal(res)
