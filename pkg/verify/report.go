@@ -195,7 +195,22 @@ func maxText(o Outcome) string {
 	case o.Diff.MaxKey == "":
 		return "0"
 	}
-	return fmt.Sprintf("%.3g (%s)", o.Diff.MaxAbs, o.Diff.MaxKey)
+	return fmt.Sprintf("%.3g (%s)", o.Diff.MaxAbs, o.Diff.MaxKey) + nllText(o.Diff)
+}
+
+// nllText names the test NLL's change (metrics.nll, the paper's score)
+// when it is not the largest difference: a count of a PIT histogram's
+// bin can differ more while saying less.
+func nllText(d *Diff) string {
+	if d.MaxKey == "nll" {
+		return ""
+	}
+	for _, r := range d.Rows {
+		if r.Key == "nll" {
+			return fmt.Sprintf("; nll %.4g → %.4g", r.Old, r.New)
+		}
+	}
+	return ""
 }
 
 // noteText is the reason, or where the trace first differs.
