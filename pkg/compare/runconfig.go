@@ -11,9 +11,12 @@ import (
 // runconfig.DefaultRunConfig as a config file is decoded over it: the model's
 // compare settings (models.CompareSettings, M capped below the training
 // rows), the CSV with a random 90/10 split standardised on the training
-// rows only, Adam 0.005 on minibatches of 512, 200 predictive samples,
-// and held-out selection where NeedsSelection says so (for every model,
-// with early stopping, when s.Stop is enabled). The split seed and the
+// rows only, and the small-data path's training and scoring
+// (runconfig.ApplyOwnData: Adam 0.005 on minibatches of 512, a model's
+// small-data schedule or L-BFGS where the rows fit in one batch, 200
+// predictive samples, held-out selection where NeedsSelection says so,
+// for every model with early stopping when s.Stop is enabled); a refit's
+// as refitTrain says. The split seed and the
 // model seed are left 0: the sweep's runs set them (splitConfig).
 func RunConfig(candidate string, s Settings) (runconfig.RunConfig, error) {
 	model, kernel := SplitCandidate(candidate)
