@@ -15,8 +15,8 @@ import (
 // (runconfig.ApplyOwnData: Adam 0.005 on minibatches of 512, a model's
 // small-data schedule or L-BFGS where the rows fit in one batch, 200
 // predictive samples, held-out selection where NeedsSelection says so,
-// for every model with early stopping when s.Stop is enabled); a refit's
-// as refitTrain says. The split seed and the
+// for every model with early stopping when s.Stop is enabled; a refit
+// without selection). The split seed and the
 // model seed are left 0: the sweep's runs set them (splitConfig).
 func RunConfig(candidate string, s Settings) (runconfig.RunConfig, error) {
 	model, kernel := SplitCandidate(candidate)
@@ -37,10 +37,9 @@ func RunConfig(candidate string, s Settings) (runconfig.RunConfig, error) {
 	cfg := runconfig.DefaultRunConfig()
 	cfg.Model = mc
 	cfg.Data = runconfig.DataConfig{Name: s.Name, Kind: "csv", Path: s.Path, Target: []string{s.Target}, Split: "random", Stats: "train"}
-	if !s.Refit {
-		runconfig.ApplyOwnData(&cfg, e, runconfig.OwnData{NTrain: s.NTrain, Iterations: s.Iterations, Stop: s.Stop})
-	} else {
-		refitTrain(&cfg, e, s)
+	runconfig.ApplyOwnData(&cfg, e, runconfig.OwnData{NTrain: s.NTrain, Iterations: s.Iterations, Stop: s.Stop,
+		Refit: s.Refit, SplitIterations: s.SplitIterations})
+	if s.Refit {
 		cfg.Data.Split = runconfig.SplitNone
 		cfg.Eval.Latent = string(s.Latent)
 	}
@@ -48,30 +47,6 @@ func RunConfig(candidate string, s Settings) (runconfig.RunConfig, error) {
 		return runconfig.RunConfig{}, err
 	}
 	return cfg, nil
-}
-
-// refitTrain sets the train and eval sections of the refit (mgp compare
-// --refit): s.Iterations steps on every row, no held-out selection,
-// Adam 0.005 on minibatches of 512 or the splits' small-data schedule
-// followed to that iteration (runconfig.ScheduleTo), or full-batch L-BFGS
-// as the splits trained.
-func refitTrain(cfg *runconfig.RunConfig, e models.Entry, s Settings) {
-	cfg.Train.Iterations, cfg.Train.BatchSize, cfg.Train.LR, cfg.Train.LogEvery = s.Iterations, 512, 0.005, max(1, s.Iterations/10)
-	cfg.Eval.Samples = 200
-	cfg.Eval.DensityDraws = DensityDraws
-	if e.Caps.ContinuousLatent {
-		cfg.Eval.DensityDraws = ContinuousDensityDraws
-	}
-	smallData := s.NTrain > 0 && s.NTrain <= FullBatchRows
-	if sc := e.Compare.SmallData; smallData && !e.Compare.LBFGS && sc.LR > 0 {
-		span := min(sc.Iterations, max(s.SplitIterations, s.Iterations))
-		cfg.Train.Iterations = min(s.Iterations, span)
-		cfg.Train.LR, cfg.Train.LRFinal = runconfig.ScheduleTo(sc, span, cfg.Train.Iterations)
-		cfg.Train.LogEvery = max(1, cfg.Train.Iterations/10)
-	}
-	if e.Compare.LBFGS && smallData {
-		cfg.Train.Optimizer, cfg.Train.BatchSize = runconfig.OptimizerLBFGS, 0
-	}
 }
 
 // The small-data path's constants, runconfig's (ApplyOwnData).

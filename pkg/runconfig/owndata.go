@@ -52,6 +52,13 @@ type OwnData struct {
 	// Iterations, selection only where the model's compare settings ask
 	// for it (models.CompareSettings.SelectEvery).
 	Stop StopConfig
+	// Refit: the final fit on every row after split runs (mgp compare
+	// --refit) of Iterations steps, the iteration chosen on the splits: no
+	// held-out selection, and a small-data schedule followed to that
+	// iteration over the splits' SplitIterations (ScheduleTo) instead of
+	// decaying over fewer steps.
+	Refit           bool
+	SplitIterations int
 }
 
 // ApplyOwnData sets cfg's train and eval sections for a run of the model
@@ -62,7 +69,8 @@ type OwnData struct {
 // where it can, full-batch L-BFGS; held-out selection and early stopping
 // (o.Stop), on the model's own predictive density (a continuous latent
 // model's on the KDE); 200 predictive samples and the density draws of
-// its own score. The model, data and seeds are the caller's.
+// its own score; a refit (o.Refit) as OwnData says. The model, data and
+// seeds are the caller's.
 func ApplyOwnData(cfg *RunConfig, e models.Entry, o OwnData) {
 	cfg.Train.Iterations, cfg.Train.BatchSize, cfg.Train.LR, cfg.Train.LogEvery = o.Iterations, 512, 0.005, max(1, o.Iterations/10)
 	cfg.Eval.Samples = 200
@@ -71,8 +79,8 @@ func ApplyOwnData(cfg *RunConfig, e models.Entry, o OwnData) {
 		cfg.Eval.DensityDraws = ContinuousDensityDraws
 	}
 	every := e.Compare.SelectEvery
-	selects := every > 0
-	if o.Stop.Enabled() {
+	selects := every > 0 && !o.Refit
+	if o.Stop.Enabled() && !o.Refit {
 		if !selects || every > StopEvery {
 			every = StopEvery
 		}
@@ -94,7 +102,12 @@ func ApplyOwnData(cfg *RunConfig, e models.Entry, o OwnData) {
 	}
 	smallData := o.NTrain > 0 && o.NTrain <= FullBatchRows
 	if sc := e.Compare.SmallData; smallData && !e.Compare.LBFGS && sc.LR > 0 {
-		cfg.Train.Iterations, cfg.Train.LR, cfg.Train.LRFinal = min(sc.Iterations, o.Iterations), sc.LR, sc.LRFinal
+		span := min(sc.Iterations, o.Iterations)
+		if o.Refit {
+			span = min(sc.Iterations, max(o.SplitIterations, o.Iterations))
+		}
+		cfg.Train.Iterations = min(span, o.Iterations)
+		cfg.Train.LR, cfg.Train.LRFinal = ScheduleTo(sc, span, cfg.Train.Iterations)
 		cfg.Train.LogEvery = max(1, cfg.Train.Iterations/10)
 		if cfg.Train.SelectEvery > 0 {
 			cfg.Train.SelectEvery = max(1, min(every, cfg.Train.Iterations/20))
