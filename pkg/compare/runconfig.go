@@ -9,8 +9,8 @@ import (
 // RunConfig returns the run config of model (or of a candidate
 // model-kernel: the model with model.kernel set) for s, built over
 // runconfig.DefaultRunConfig as a config file is decoded over it: the model's
-// compare settings (models.CompareSettings, M capped below the training
-// rows), the CSV with a random 90/10 split standardised on the training
+// compare settings (models.CompareSettings, with its small-data sizes where
+// the training rows fit in one batch, M capped below the training rows), the CSV with a random 90/10 split standardised on the training
 // rows only, and the small-data path's training and scoring
 // (runconfig.ApplyOwnData: Adam 0.005 on minibatches of 512, a model's
 // small-data schedule or L-BFGS where the rows fit in one batch, 200
@@ -26,6 +26,9 @@ func RunConfig(candidate string, s Settings) (runconfig.RunConfig, error) {
 	}
 	e, _ := models.Lookup(model)
 	e.Compare.Configure(mc.Config)
+	if s.NTrain > 0 && s.NTrain <= FullBatchRows {
+		e.Compare.ConfigureSmall(mc.Config)
+	}
 	if kernel != "" {
 		if err := config.Set(mc.Config, "kernel", kernel); err != nil {
 			return runconfig.RunConfig{}, config.Errorf("model.kernel", "%s has no kernel choice: %v", model, err)

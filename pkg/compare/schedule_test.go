@@ -2,6 +2,7 @@ package compare
 
 import (
 	"cmp"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -66,5 +67,31 @@ func TestStopCellUsesTheRunsCap(t *testing.T) {
 	r.Models[0].Splits[0].Cap = 0
 	if got := capText(r); got != "" {
 		t.Errorf("capText without caps = %q, want empty", got)
+	}
+}
+
+// TestSmallDataSLGPSize: on data that fits in one batch compare's SLGP
+// has the small-data sizes (models.CompareSettings.ConfigureSmall: two
+// hidden layers of 50, 5 samples); on more rows, and for the paper's own
+// settings, the recommended [100, 100, 100] and 10.
+func TestSmallDataSLGPSize(t *testing.T) {
+	s := Settings{Name: "d", Path: "/x/d.csv", Target: "y", Iterations: 20000, NTrain: 900, Stop: DefaultStop}
+	size := func(s Settings) string {
+		v := decodeCompareConfig(t, "slgp", s).Model.Map()
+		return fmt.Sprint(v["hidden"], " s=", v["s"], " m=", v["m"])
+	}
+	if got, want := size(s), "[50 50] s=5 m=100"; got != want {
+		t.Errorf("slgp on %d rows: %s, want %s", s.NTrain, got, want)
+	}
+	big := s
+	big.NTrain = FullBatchRows + 1
+	if got, want := size(big), "[100 100 100] s=10 m=100"; got != want {
+		t.Errorf("slgp on %d rows: %s, want %s", big.NTrain, got, want)
+	}
+	for _, model := range []string{"sgp", "shgp", "smgp"} {
+		a, b := decodeCompareConfig(t, model, s).Model.Map(), decodeCompareConfig(t, model, big).Model.Map()
+		if fmt.Sprint(a) != fmt.Sprint(b) {
+			t.Errorf("%s's model keys depend on the rows: %v on %d, %v on %d", model, a, s.NTrain, b, big.NTrain)
+		}
 	}
 }

@@ -70,6 +70,12 @@ type CompareSettings struct {
 	// Configure sets Keys on a config of the model's type (a pointer, as
 	// NewConfig returns).
 	Configure func(cfg any)
+	// ConfigureSmall changes, after Configure, the keys compare sets
+	// differently on data that fits in one batch
+	// (runconfig.FullBatchRows): a smaller model that answers as well in
+	// far less time there (SLGP's networks and samples); a no-op for the
+	// models without such settings.
+	ConfigureSmall func(cfg any)
 	// SelectEvery is the held-out selection cadence compare trains the
 	// model with (configs/sweeps/table3.yaml: the NN competitors every 100
 	// iterations, GPCDE and SLGP every 500); 0: none, the model trains to
@@ -106,9 +112,10 @@ type Schedule struct {
 }
 
 // entry registers a model by its defaults, its constructor, its facts
-// (e's Label, Caps and Compare, whose Configure is set from configure and
-// whose Caps.KernelKeys are the config's keys named kernel...).
-func entry[C any, M Model](defaults func() C, build func(C, Spec) (M, error), e Entry, configure func(*C)) Entry {
+// (e's Label, Caps and Compare, whose Configure and ConfigureSmall are set
+// from configure and small, either nil for none, and whose
+// Caps.KernelKeys are the config's keys named kernel...).
+func entry[C any, M Model](defaults func() C, build func(C, Spec) (M, error), e Entry, configure, small func(*C)) Entry {
 	e.NewConfig = func() any { c := defaults(); return &c }
 	e.Build = func(cfg any, spec Spec) (Model, error) {
 		c, ok := cfg.(*C)
@@ -121,11 +128,14 @@ func entry[C any, M Model](defaults func() C, build func(C, Spec) (M, error), e 
 		}
 		return m, nil
 	}
-	e.Compare.Configure = func(cfg any) {
-		if c, ok := cfg.(*C); ok && configure != nil {
-			configure(c)
+	setter := func(f func(*C)) func(cfg any) {
+		return func(cfg any) {
+			if c, ok := cfg.(*C); ok && f != nil {
+				f(c)
+			}
 		}
 	}
+	e.Compare.Configure, e.Compare.ConfigureSmall = setter(configure), setter(small)
 	e.Caps.KernelKeys = slices.DeleteFunc(config.Keys(e.NewConfig()), func(k string) bool { return !strings.HasPrefix(k, "kernel") })
 	return e
 }
