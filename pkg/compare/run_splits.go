@@ -43,6 +43,7 @@ func runSplits(ctx context.Context, o Options, set Settings, spec *sweep.Spec, r
 	if err != nil {
 		return &inputerr.Error{Err: err}
 	}
+	measureCosts(ctx, ps, costs, o.Progress)
 	sum := sweep.Execute(ctx, costliestFirst(sweep.Runs(ps)), sweep.TrainRunner(ps, sweep.TrainOptions{Version: o.Version, ResumeHint: o.ResumeHint}),
 		sweep.Options{Jobs: o.Jobs, RetryFailed: o.RetryFailed, Stale: 10 * time.Minute, Progress: o.Progress, Version: o.Version,
 			Estimate: sweep.Estimator(ps, costs)})

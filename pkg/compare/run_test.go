@@ -18,7 +18,8 @@ import (
 // TestRunComparesAndRefits runs a small comparison end to end without the
 // CLI: two splits of SGP train through the sweep, the report is written,
 // the refit trains on every row and DIR/best points at it; a second Run
-// trains nothing.
+// trains nothing. Before the runs each model is timed on the file for the
+// ETA (measureCosts), and not again when its runs are done.
 func TestRunComparesAndRefits(t *testing.T) {
 	dir := t.TempDir()
 	r := rand.New(rand.NewPCG(2, 1))
@@ -28,9 +29,9 @@ func TestRunComparesAndRefits(t *testing.T) {
 		y[i] = math.Sin(2*x[i]) + 0.2*r.NormFloat64()
 	}
 	csv := writeCSV(t, dir, "d.csv", x, y)
-	var w bytes.Buffer
+	var w, progress bytes.Buffer
 	o := Options{Data: csv, Target: "y", Models: []string{"sgp"}, Splits: 2, Iterations: 10, Out: filepath.Join(dir, "cmp"),
-		Jobs: 1, Refit: true, Stdout: &w}
+		Jobs: 1, Refit: true, Stdout: &w, Progress: &progress}
 	if err := os.MkdirAll(o.Out, 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -47,9 +48,16 @@ func TestRunComparesAndRefits(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(o.Out, "report.md")); err != nil {
 		t.Fatal(err)
 	}
+	if !strings.Contains(progress.String(), "timed sgp on d: ") {
+		t.Errorf("no timing of sgp before the runs:\n%s", progress.String())
+	}
 	w.Reset()
+	progress.Reset()
 	if _, err := Run(context.Background(), o); err != nil || strings.Contains(w.String(), "refit:") {
 		t.Fatalf("second run: %v\n%s", err, w.String())
+	}
+	if strings.Contains(progress.String(), "timed") {
+		t.Errorf("the second run timed a model whose runs are done:\n%s", progress.String())
 	}
 }
 

@@ -93,7 +93,7 @@ func TestFitMatchesTrainOnCSV(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	m, err := fit.New("shgp", fit.Options{Iterations: iters, Seed: seed, Model: map[string]any{"m": 50}})
+	m, err := fit.New("shgp", fit.Options{Iterations: iters, Seed: seed, Model: map[string]any{"m": 100}})
 	if err != nil {
 		t.Fatal(err)
 	}
