@@ -71,10 +71,12 @@ func TestLBFGSReachesAdamELBO(t *testing.T) {
 // (models.CompareSettings.SmallData: 0.02 decaying to 0.002 over 5,000
 // steps), reaches the full-data ELBO of 20,000 full-batch Adam steps at the
 // paper's 0.005 on the 300 rows of TestLBFGSReachesAdamELBO, to within
-// 0.005 nats a point: Adam's own end point moves by that much (measured
-// per point: 20,000 steps at 0.005 -0.9362, 5,000 steps -0.9343, the
-// schedule -0.9384, the schedule over 10,000 steps -0.9341; 1,000 steps at
-// 0.005, an unfinished fit, -1.079).
+// 0.02 nats a point: Adam's own end point moves by about 0.01 with the
+// steps and the BLAS kernel (measured per point with OpenBLAS: 20,000
+// steps at 0.005 -0.9362, 5,000 steps -0.9343, the schedule -0.9384, the
+// schedule over 10,000 steps -0.9341; with gonum's BLAS: 20,000 steps
+// -0.9335, the schedule -0.9428), while an unfinished fit (1,000 steps at
+// 0.005) is at -1.079.
 func TestSmallDataScheduleReachesAdamELBO(t *testing.T) {
 	e, err := models.Lookup("shgp")
 	if err != nil {
@@ -106,8 +108,8 @@ func TestSmallDataScheduleReachesAdamELBO(t *testing.T) {
 	sched.Iterations, sched.LR, sched.LRFinal = sc.Iterations, sc.LR, sc.LRFinal
 	es := fit(sched)
 	t.Logf("shgp: Adam 0.005 for 20000 steps ELBO %.5f; the small-data schedule %+v ELBO %.5f", ea, sc, es)
-	if es < ea-5e-3 {
-		t.Errorf("the small-data schedule's ELBO %.5f is more than 0.005 below 20000 Adam steps' %.5f", es, ea)
+	if es < ea-0.02 {
+		t.Errorf("the small-data schedule's ELBO %.5f is more than 0.02 below 20000 Adam steps' %.5f", es, ea)
 	}
 }
 
