@@ -153,7 +153,7 @@ func writeRunTable(w io.Writer, ps []Prepared, costs *CostModel, o Options) *dry
 // its own rate so far, with the cost model's evaluation time; any other
 // from the cost model (see CostModel.Estimate). own says which.
 func remaining(costs *CostModel, p Prepared, st Status) (sec float64, own, exact bool, err error) {
-	total := p.RunConfig.Train.Iterations
+	total := expectedIterations(p.RunConfig.Train)
 	if st.Iter > 0 && st.Seconds > 0 {
 		// the final evaluation as the cost model has it (≈ when borrowed;
 		// none when the model was never measured)
@@ -167,11 +167,27 @@ func remaining(costs *CostModel, p Prepared, st Status) (sec float64, own, exact
 	return sec, false, exact, err
 }
 
+// LBFGSExpected is the iterations an L-BFGS run (train.optimizer: lbfgs)
+// is estimated at when its cap is higher: it ends by itself on
+// convergence or on its held-out checks (compare's SGP runs on the five
+// committed CSVs stopped after 289-950), far below the 20,000 of a cap
+// set for Adam.
+const LBFGSExpected = 1000
+
+// expectedIterations is the iterations a run of t is estimated at: its
+// cap, or for L-BFGS at most LBFGSExpected.
+func expectedIterations(t runconfig.TrainConfig) int {
+	if t.Optimizer == runconfig.OptimizerLBFGS {
+		return min(t.Iterations, LBFGSExpected)
+	}
+	return t.Iterations
+}
+
 // workOf is what p has left from iteration done: its steps, its held-out
 // checks and its traced evaluations.
 func workOf(p Prepared, done int) Work {
 	t := p.RunConfig.Train
-	w := Work{Iterations: t.Iterations, Done: done, EvalEvery: t.EvalEvery}
+	w := Work{Iterations: expectedIterations(t), Done: done, EvalEvery: t.EvalEvery}
 	if t.Validation > 0 {
 		w.SelectEvery = t.SelectEvery
 		if w.SelectEvery == 0 {

@@ -22,9 +22,12 @@ type progress struct {
 	// the time the process was stopped (nil: wall time since the first
 	// reading).
 	clock func() time.Duration
-	// calibration: measured / estimated seconds of runs completed here.
-	measured, estimated float64
-	begun               map[string]time.Duration // clock reading at each run's start
+	// calibration: measured / estimated seconds of runs completed here,
+	// in all and per model (a model that stops early and one that runs to
+	// its cap scale apart).
+	measured, estimated     float64
+	measuredBy, estimatedBy map[string]float64
+	begun                   map[string]time.Duration // clock reading at each run's start
 	// seconds of the runs completed here, per model, for runs whose cost
 	// the estimate does not know.
 	taken map[string][]float64
@@ -73,6 +76,11 @@ func (p *progress) finish(r Run, count func(*Summary), msg string) {
 			if e, ok := p.est(r, p.running[id]); ok && completed {
 				p.measured += took
 				p.estimated += e
+				if p.measuredBy == nil {
+					p.measuredBy, p.estimatedBy = map[string]float64{}, map[string]float64{}
+				}
+				p.measuredBy[r.Model] += took
+				p.estimatedBy[r.Model] += e
 			}
 		}
 		delete(p.running, id)
@@ -107,8 +115,22 @@ func (p *progress) line(msg string) {
 		time.Since(p.start).Round(time.Second), msg, done, s.Total, len(p.running), s.Failed+s.SkippedFailed, left, p.eta())
 }
 
+// scale is the factor on model's estimates: how its runs completed here
+// compared with their estimates, or where none has, how all runs
+// completed here did (1 before any).
+func (p *progress) scale(model string) float64 {
+	if e := p.estimatedBy[model]; e > 0 {
+		return p.measuredBy[model] / e
+	}
+	if p.estimated > 0 {
+		return p.measured / p.estimated
+	}
+	return 1
+}
+
 // eta estimates the time to finish the pending runs with p.jobs at once,
-// scaled by how the estimates compared with this session's measured runs.
+// scaled by how the estimates compared with this session's measured runs
+// (per model where its runs have completed here).
 func (p *progress) eta() string {
 	if len(p.pending) == 0 {
 		return ""
@@ -131,16 +153,13 @@ func (p *progress) eta() string {
 			unknown++
 			continue
 		}
+		sec *= p.scale(r.Model)
 		if t0, ok := p.begun[r.ID()]; ok {
 			sec = max(sec-(p.now()-t0).Seconds(), 0)
 		}
 		total += sec
 	}
-	scale := 1.0
-	if p.estimated > 0 {
-		scale = p.measured / p.estimated
-	}
-	eta := time.Duration((total*scale+local)/float64(p.jobs)) * time.Second
+	eta := time.Duration((total+local)/float64(p.jobs)) * time.Second
 	r := time.Second
 	if eta > time.Hour {
 		r = time.Minute

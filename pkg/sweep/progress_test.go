@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mgpteam/mgp/pkg/runconfig"
 )
 
 // TestETAUsesRunsMeasuredHere checks that runs of a model the cost model
@@ -82,5 +84,48 @@ func TestETACountsDownRunningRuns(t *testing.T) {
 	clock += 200 * time.Second
 	if eta := p.eta(); eta != "; ETA 0s" {
 		t.Fatalf("past the median: ETA %q, want 0s", eta)
+	}
+}
+
+// TestETACalibratesPerModel: a model whose runs stop at half their
+// estimate scales its own pending runs by a half, while a model whose run
+// took its estimate keeps its own (the one ratio of all runs would have
+// given it three quarters); a model with no run completed takes the ratio
+// of all.
+func TestETACalibratesPerModel(t *testing.T) {
+	runs := []Run{{Model: "a", Dataset: "1"}, {Model: "a", Dataset: "2"}, {Model: "b", Dataset: "1"}, {Model: "b", Dataset: "2"}, {Model: "c", Dataset: "1"}}
+	est := map[string]float64{runs[0].ID(): 100, runs[1].ID(): 100, runs[2].ID(): 100, runs[3].ID(): 300, runs[4].ID(): 40}
+	var clock time.Duration
+	p := &progress{jobs: 1, pending: append([]Run(nil), runs...), clock: func() time.Duration { return clock },
+		est: func(r Run, _ Status) (float64, bool) { return est[r.ID()], true }}
+	p.begin(runs[0], Status{})
+	clock += 50 * time.Second
+	p.finish(runs[0], func(s *Summary) { s.Completed++ }, "")
+	p.begin(runs[2], Status{})
+	clock += 100 * time.Second
+	p.finish(runs[2], func(s *Summary) { s.Completed++ }, "")
+	// a: 100·0.5; b: 300·1; c: 40·(150/200)
+	if eta := p.eta(); eta != "; ETA 6m20s" {
+		t.Fatalf("ETA %q, want 6m20s (50 + 300 + 30 s)", eta)
+	}
+}
+
+// TestLBFGSRunsAreEstimatedBelowTheirCap: an L-BFGS run with compare's
+// 20,000-iteration cap is estimated at LBFGSExpected iterations (it ends
+// on convergence or its held-out checks long before); an Adam run at its
+// cap.
+func TestLBFGSRunsAreEstimatedBelowTheirCap(t *testing.T) {
+	p := Prepared{Run: Run{Model: "m", Dataset: "d"}}
+	p.RunConfig.Train.Iterations = 20000
+	costs := NewCostModel()
+	costs.Set("m", "d", Cost{StepSeconds: 0.01})
+	est := Estimator([]Prepared{p}, costs)
+	if sec, _ := est(p.Run, Status{}); sec != 200 {
+		t.Fatalf("Adam, 20000 steps of 10 ms: %v s, want 200", sec)
+	}
+	p.RunConfig.Train.Optimizer = runconfig.OptimizerLBFGS
+	est = Estimator([]Prepared{p}, costs)
+	if sec, _ := est(p.Run, Status{}); sec != float64(LBFGSExpected)*0.01 {
+		t.Fatalf("L-BFGS with a cap of 20000: %v s, want %v", sec, float64(LBFGSExpected)*0.01)
 	}
 }
