@@ -45,7 +45,7 @@ func runSplits(ctx context.Context, o Options, set Settings, spec *sweep.Spec, r
 	}
 	measureCosts(ctx, ps, costs, o.Progress)
 	sum := sweep.Execute(ctx, costliestFirst(sweep.Runs(ps)), sweep.TrainRunner(ps, sweep.TrainOptions{Version: o.Version, ResumeHint: o.ResumeHint}),
-		sweep.Options{Jobs: o.Jobs, RetryFailed: o.RetryFailed, Stale: 10 * time.Minute, Progress: o.Progress, Version: o.Version,
+		sweep.Options{Jobs: o.Jobs, RetryFailed: o.RetryFailed, Stale: staleLock, Progress: o.Progress, Version: o.Version,
 			Estimate: sweep.Estimator(ps, costs)})
 	if err := sum.Interruption(ctx, o.ResumeHint); err != nil {
 		return err
@@ -61,6 +61,10 @@ func runSplits(ctx context.Context, o Options, set Settings, spec *sweep.Spec, r
 	}
 	return nil
 }
+
+// staleLock is how old a run's lock (by its heartbeat) may be before the
+// run counts as abandoned.
+const staleLock = 10 * time.Minute
 
 // firstLine returns s up to its first newline.
 func firstLine(s string) string {

@@ -9,8 +9,9 @@ import (
 // RunConfig returns the run config of model (or of a candidate
 // model-kernel: the model with model.kernel set) for s, built over
 // runconfig.DefaultRunConfig as a config file is decoded over it: the model's
-// compare settings (models.CompareSettings, with its small-data sizes where
-// the training rows fit in one batch, M capped below the training rows), the CSV with a random 90/10 split standardised on the training
+// compare settings (models.CompareSettings, with its small-data sizes
+// where the training rows fit in one batch, M capped below the training
+// rows), the CSV with a random 90/10 split standardised on the training
 // rows only, and the small-data path's training and scoring
 // (runconfig.ApplyOwnData: Adam 0.005 on minibatches of 512, a model's
 // small-data schedule or L-BFGS where the rows fit in one batch, 200

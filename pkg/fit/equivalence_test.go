@@ -62,32 +62,13 @@ func TestFitMatchesTrainOnCSV(t *testing.T) {
 	writeCSV(t, csvPath, X, Y)
 	const iters, seed = 60, 5
 
-	b, err := os.ReadFile("../../configs/csv/shgp.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var doc yaml.Node
-	if err := yaml.Unmarshal(b, &doc); err != nil {
-		t.Fatal(err)
-	}
-	var sets []config.Override
 	// configs/csv stops early on a held-out part; a fit on every row holds
 	// nothing out, so the selection and the stop are switched off; its
 	// small-data schedule gives way to the constant rate fit.Options'
 	// Iterations trains with.
-	for _, s := range []string{"data.path=" + csvPath, "data.split=none", "data.name=data", "train.lr=0.005", "train.lr_final=0",
+	cfg := csvConfig(t, "shgp", "data.path="+csvPath, "data.split=none", "data.name=data", "train.lr=0.005", "train.lr_final=0",
 		"train.validation=0", "train.select_every=0", "train.stop.patience=0", "train.stop.min_delta=0",
-		fmt.Sprintf("train.iterations=%d", iters), fmt.Sprintf("train.seed=%d", seed)} {
-		o, err := config.ParseSet(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sets = append(sets, o)
-	}
-	cfg, err := runconfig.DecodeRunConfig(&doc, sets)
-	if err != nil {
-		t.Fatal(err)
-	}
+		fmt.Sprintf("train.iterations=%d", iters), fmt.Sprintf("train.seed=%d", seed))
 	csvRun := filepath.Join(dir, "csv-run")
 	if _, err := train.Run(context.Background(), cfg, train.Options{OutDir: csvRun, Quiet: true}); err != nil {
 		t.Fatal(err)
@@ -165,4 +146,31 @@ func samePrediction(t *testing.T, what string, a, b *predict.Prediction) {
 			}
 		}
 	}
+}
+
+// csvConfig decodes configs/csv/<model>.yaml with the --set overrides
+// sets, as mgp train -c would.
+func csvConfig(t *testing.T, model string, sets ...string) runconfig.RunConfig {
+	t.Helper()
+	b, err := os.ReadFile("../../configs/csv/" + model + ".yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	var over []config.Override
+	for _, s := range sets {
+		o, err := config.ParseSet(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		over = append(over, o)
+	}
+	cfg, err := runconfig.DecodeRunConfig(&doc, over)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg
 }

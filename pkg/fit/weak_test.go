@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -13,7 +12,6 @@ import (
 	"github.com/mgpteam/mgp/pkg/fit"
 	"github.com/mgpteam/mgp/pkg/runconfig"
 	"github.com/mgpteam/mgp/pkg/train"
-	"go.yaml.in/yaml/v3"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -62,26 +60,7 @@ func TestLoadThenFitARunWithValidation(t *testing.T) {
 	X, Y := heteroData(120, 3)
 	csvPath := filepath.Join(dir, "data.csv")
 	writeCSV(t, csvPath, X, Y)
-	b, err := os.ReadFile("../../configs/csv/shgp.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var doc yaml.Node
-	if err := yaml.Unmarshal(b, &doc); err != nil {
-		t.Fatal(err)
-	}
-	var sets []config.Override
-	for _, s := range []string{"data.path=" + csvPath, "model.m=10", "train.iterations=20", "train.select_every=5", "eval.density_draws=0", "train.select_by=kde", "eval.samples=20"} {
-		o, err := config.ParseSet(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sets = append(sets, o)
-	}
-	cfg, err := runconfig.DecodeRunConfig(&doc, sets)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cfg := csvConfig(t, "shgp", "data.path="+csvPath, "model.m=10", "train.iterations=20", "train.select_every=5", "eval.density_draws=0", "train.select_by=kde", "eval.samples=20")
 	run := filepath.Join(dir, "run")
 	if _, err := train.Run(context.Background(), cfg, train.Options{OutDir: run, Quiet: true}); err != nil {
 		t.Fatal(err)

@@ -3,6 +3,8 @@ package sweep
 import (
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"sync"
 	"time"
 )
@@ -22,12 +24,11 @@ type progress struct {
 	// the time the process was stopped (nil: wall time since the first
 	// reading).
 	clock func() time.Duration
-	// calibration: measured / estimated seconds of runs completed here,
-	// in all and per model (a model that stops early and one that runs to
-	// its cap scale apart).
-	measured, estimated     float64
-	measuredBy, estimatedBy map[string]float64
-	begun                   map[string]time.Duration // clock reading at each run's start
+	// calibration: measured / estimated seconds of the runs completed
+	// here, per model (a model that stops early and one that runs to its
+	// cap scale apart).
+	measured, estimated map[string]float64
+	begun               map[string]time.Duration // clock reading at each run's start
 	// seconds of the runs completed here, per model, for runs whose cost
 	// the estimate does not know.
 	taken map[string][]float64
@@ -74,13 +75,11 @@ func (p *progress) finish(r Run, count func(*Summary), msg string) {
 		}
 		if p.est != nil {
 			if e, ok := p.est(r, p.running[id]); ok && completed {
-				p.measured += took
-				p.estimated += e
-				if p.measuredBy == nil {
-					p.measuredBy, p.estimatedBy = map[string]float64{}, map[string]float64{}
+				if p.measured == nil {
+					p.measured, p.estimated = map[string]float64{}, map[string]float64{}
 				}
-				p.measuredBy[r.Model] += took
-				p.estimatedBy[r.Model] += e
+				p.measured[r.Model] += took
+				p.estimated[r.Model] += e
 			}
 		}
 		delete(p.running, id)
@@ -119,11 +118,15 @@ func (p *progress) line(msg string) {
 // compared with their estimates, or where none has, how all runs
 // completed here did (1 before any).
 func (p *progress) scale(model string) float64 {
-	if e := p.estimatedBy[model]; e > 0 {
-		return p.measuredBy[model] / e
+	if e := p.estimated[model]; e > 0 {
+		return p.measured[model] / e
 	}
-	if p.estimated > 0 {
-		return p.measured / p.estimated
+	var m, e float64
+	for _, k := range slices.Sorted(maps.Keys(p.estimated)) { // one order: the same sum every time
+		m, e = m+p.measured[k], e+p.estimated[k]
+	}
+	if e > 0 {
+		return m / e
 	}
 	return 1
 }

@@ -23,6 +23,19 @@ func fullELBO(m models.Model, exp *Experiment) float64 {
 	return m.Objective(tp, models.Step{X: exp.XTrain, Y: exp.YTrain, N: n, Iter: 1}).Scalar()
 }
 
+// toy300 is cfg's toy experiment cut to its first 300 training rows: they
+// keep 20,000 Adam steps within seconds.
+func toy300(t *testing.T, cfg runconfig.RunConfig) *Experiment {
+	t.Helper()
+	exp, err := LoadExperiment(cfg.Data, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	exp.XTrain = mat.DenseCopyOf(exp.XTrain.Slice(0, 300, 0, exp.XTrain.RawMatrix().Cols))
+	exp.YTrain = mat.DenseCopyOf(exp.YTrain.Slice(0, 300, 0, exp.YTrain.RawMatrix().Cols))
+	return exp
+}
+
 // TestLBFGSReachesAdamELBO: for SGP, full-batch L-BFGS (train.optimizer:
 // lbfgs) reaches at least the full-data ELBO of 20,000 full-batch Adam
 // steps, the length of a paper run, on 300 rows of the heteroscedastic toy. SHGP is not in the list:
@@ -32,13 +45,7 @@ func TestLBFGSReachesAdamELBO(t *testing.T) {
 	for _, model := range []string{"sgp"} {
 		t.Run(model, func(t *testing.T) {
 			cfg := toyConfig(model, 20000)
-			exp, err := LoadExperiment(cfg.Data, "")
-			if err != nil {
-				t.Fatal(err)
-			}
-			// 300 rows keep 20,000 Adam steps within seconds.
-			exp.XTrain = mat.DenseCopyOf(exp.XTrain.Slice(0, 300, 0, exp.XTrain.RawMatrix().Cols))
-			exp.YTrain = mat.DenseCopyOf(exp.YTrain.Slice(0, 300, 0, exp.YTrain.RawMatrix().Cols))
+			exp := toy300(t, cfg)
 			adam, err := BuildModel(context.Background(), cfg, exp, BuildOptions{})
 			if err != nil {
 				t.Fatal(err)
@@ -87,12 +94,7 @@ func TestSmallDataScheduleReachesAdamELBO(t *testing.T) {
 		t.Fatal("shgp has no small-data schedule")
 	}
 	cfg := toyConfig("shgp", 20000)
-	exp, err := LoadExperiment(cfg.Data, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	exp.XTrain = mat.DenseCopyOf(exp.XTrain.Slice(0, 300, 0, exp.XTrain.RawMatrix().Cols))
-	exp.YTrain = mat.DenseCopyOf(exp.YTrain.Slice(0, 300, 0, exp.YTrain.RawMatrix().Cols))
+	exp := toy300(t, cfg)
 	fit := func(tc runconfig.TrainConfig) float64 {
 		m, err := BuildModel(context.Background(), cfg, exp, BuildOptions{})
 		if err != nil {
