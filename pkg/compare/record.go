@@ -23,6 +23,9 @@ func runConfigRecord(candidate string, s Settings, cfg runconfig.RunConfig) ([]b
 		return nil, err
 	}
 	for _, k := range e.Compare.Keys {
+		if v := vals[k]; v == nil || v == "" {
+			continue // left at its default (SHGP's init above one batch)
+		}
 		ms[k] = vals[k]
 	}
 	if kernel != "" {

@@ -73,7 +73,8 @@ func TestStopCellUsesTheRunsCap(t *testing.T) {
 // TestSmallDataSLGPSize: on data that fits in one batch compare's SLGP
 // has the small-data sizes (models.CompareSettings.ConfigureSmall: two
 // hidden layers of 50, 5 samples); on more rows, and for the paper's own
-// settings, the recommended [100, 100, 100] and 10.
+// settings, the recommended [100, 100, 100] and 10. SHGP starts from its
+// warm start there (model.init: residuals) and from its prior above.
 func TestSmallDataSLGPSize(t *testing.T) {
 	s := Settings{Name: "d", Path: "/x/d.csv", Target: "y", Iterations: 20000, NTrain: 900, Stop: DefaultStop}
 	size := func(s Settings) string {
@@ -90,6 +91,12 @@ func TestSmallDataSLGPSize(t *testing.T) {
 	}
 	for _, model := range []string{"sgp", "shgp", "smgp"} {
 		a, b := decodeCompareConfig(t, model, s).Model.Map(), decodeCompareConfig(t, model, big).Model.Map()
+		if model == "shgp" {
+			if a["init"] != models.InitResiduals || b["init"] != nil {
+				t.Errorf("shgp's init: %v on %d rows, %v on %d; want %s, then none", a["init"], s.NTrain, b["init"], big.NTrain, models.InitResiduals)
+			}
+			delete(a, "init")
+		}
 		if fmt.Sprint(a) != fmt.Sprint(b) {
 			t.Errorf("%s's model keys depend on the rows: %v on %d, %v on %d", model, a, s.NTrain, b, big.NTrain)
 		}

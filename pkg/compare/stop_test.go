@@ -21,11 +21,12 @@ func decodeCompareConfig(t *testing.T, model string, s Settings) runconfig.RunCo
 // TestRunConfigStop: with Settings.Stop every model holds out 10 % and
 // stops early, checked every stopEvery iterations (the NN models' finer
 // cadence kept; SGP's full-batch L-BFGS every LBFGSSelectEvery of its
-// iterations, and with Adam beyond FullBatchRows); without it, and in the
-// refit, nothing of it is set.
+// iterations, and with Adam beyond FullBatchRows; SHGP every 150 of its
+// 3,000-step schedule, I/20); without it, and in the refit, nothing of it
+// is set.
 func TestRunConfigStop(t *testing.T) {
 	s := Settings{Name: "d", Path: "/x/d.csv", Target: "y", Iterations: 20000, NTrain: 180, Stop: DefaultStop}
-	for model, every := range map[string]int{"sgp": LBFGSSelectEvery, "shgp": 250, "smgp": 250, "slgp": 250, "hnn": 100} {
+	for model, every := range map[string]int{"sgp": LBFGSSelectEvery, "shgp": 150, "smgp": 250, "slgp": 250, "hnn": 100} {
 		cfg := decodeCompareConfig(t, model, s)
 		iters := 20000
 		if e, _ := models.Lookup(model); e.Compare.SmallData.Iterations > 0 {

@@ -97,6 +97,10 @@ type CompareSettings struct {
 	// train it with L-BFGS; zero: Adam at 0.005 throughout, for at most
 	// mgp compare's --iterations steps.
 	SmallData Schedule
+	// WarmStart: on data that fits in one batch the model starts from a
+	// fit to the data (model.init: residuals, InitResiduals) instead of
+	// its prior: SHGP.
+	WarmStart bool
 	// Rank places the model among compare's default candidates, from the
 	// simplest (1: a homoscedastic GP) to the most complex; 0: not a
 	// default candidate.

@@ -27,6 +27,10 @@ type HeteroConfig struct {
 	// empty means the same as Kernel. Both are omitted from recorded
 	// configs while empty, so earlier runs keep their fingerprints.
 	KernelW string `mapstructure:"kernel_w,omitempty"`
+	// Init is SHGP's starting point: empty (InitPrior, the paper's) or
+	// residuals (InitResiduals: its layers fitted to the data first).
+	// Omitted from recorded configs while empty.
+	Init string `mapstructure:"init,omitempty"`
 }
 
 func defaultHeteroConfig() HeteroConfig {

@@ -77,6 +77,10 @@ type Spec struct {
 	X, Y   *mat.Dense
 	Seed   uint64
 	KMeans func(X *mat.Dense, M int, seed uint64) *mat.Dense
+	// Restoring: the parameters are about to be overwritten from a
+	// checkpoint, so a data-dependent start (SHGP's model.init: residuals)
+	// is skipped; the parameters' shapes and random draws stay the same.
+	Restoring bool
 }
 
 // Epsilons of models.md §0.2.

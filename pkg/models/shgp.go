@@ -42,6 +42,11 @@ func NewSHGP(cfg HeteroConfig, spec Spec) (*SHGP, error) {
 	m := &SHGP{Cfg: cfg, L: l, C: ad.NewScalar("c", ad.Positive, cfg.CInit)}
 	m.params = ad.NewParamSet(append(l.params(), m.C)...)
 	m.nodes, m.wts = hermite(cfg.Quadrature)
+	if cfg.Init == InitResiduals && !spec.Restoring {
+		if err := m.warmStart(spec.X, spec.Y); err != nil {
+			return nil, err
+		}
+	}
 	return m, nil
 }
 

@@ -34,6 +34,9 @@ func errPositive(key string, v float64) error {
 // NewSVHGP builds SVHGP (c_init is ignored: there is no c). SVHGP models
 // one output (§6.1): data with several target columns are refused.
 func NewSVHGP(cfg HeteroConfig, spec Spec) (*SVHGP, error) {
+	if cfg.Init != InitPrior {
+		return nil, config.Errorf("model.init", "model.init = %q: only shgp has a warm start; leave it out for svhgp", cfg.Init)
+	}
 	l, err := newTwoLayers(&cfg, spec, "svhgp", "§6.1", "g")
 	if err != nil {
 		return nil, err

@@ -35,6 +35,9 @@ func (c HeteroConfig) Validate() error {
 	if err := checkKernel("model.kernel", c.Kernel); err != nil {
 		return err
 	}
+	if err := checkInit(c.Init); err != nil {
+		return err
+	}
 	return checkKernel("model.kernel_w", c.KernelW)
 }
 

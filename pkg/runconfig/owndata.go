@@ -3,6 +3,7 @@ package runconfig
 import (
 	"math"
 
+	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/models"
 )
 
@@ -112,6 +113,10 @@ func ApplyOwnData(cfg *RunConfig, e models.Entry, o OwnData) {
 		if cfg.Train.SelectEvery > 0 {
 			cfg.Train.SelectEvery = max(1, min(every, cfg.Train.Iterations/20))
 		}
+	}
+	if e.Compare.WarmStart && smallData && cfg.Model.Config != nil {
+		// The model starts from a fit to the data (SHGP's model.init).
+		_ = config.Set(cfg.Model.Config, "init", models.InitResiduals)
 	}
 	if e.Compare.LBFGS && smallData {
 		// Full-batch L-BFGS: it converges in hundreds of iterations, so

@@ -124,6 +124,7 @@ func BuildModel(ctx context.Context, cfg runconfig.RunConfig, exp *Experiment, o
 	}
 	return cfg.Model.Build(models.Spec{
 		X: exp.XTrain, Y: exp.YTrain, Seed: score.DeriveSeed(cfg.Train.Seed, streamInit), KMeans: km,
+		Restoring: opts.Restoring,
 	})
 }
 
