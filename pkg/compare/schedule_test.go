@@ -54,11 +54,12 @@ func TestSmallDataSchedule(t *testing.T) {
 
 // TestStopCellUsesTheRunsCap: a run that stopped at its own cap (a
 // small-data schedule below the report's iterations) is marked "cap" and
-// the protocol names the lower cap; reports without Cap render as before.
+// the protocol names the lower cap and the cadence it gave; reports
+// without Cap render as before.
 func TestStopCellUsesTheRunsCap(t *testing.T) {
 	r := &Report{Meta: Meta{Iterations: 20000}, Models: []ModelSummary{{Model: "shgp", Splits: []SplitMetrics{{StoppedAt: 5000, Cap: 5000}}}}}
-	if got := capText(r); !strings.Contains(got, "shgp at most 5000") {
-		t.Errorf("capText = %q, want shgp's cap named", got)
+	if got := capText(r); !strings.Contains(got, "shgp at most 5000, checked every 250") {
+		t.Errorf("capText = %q, want shgp's cap and cadence named", got)
 	}
 	sp := r.Models[0].Splits[0]
 	if got := stopCell(sp.StoppedAt, cmp.Or(sp.Cap, r.Iterations)); got != "5000 (cap)" {

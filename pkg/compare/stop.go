@@ -39,7 +39,8 @@ func stopText(iterations int) string {
 }
 
 // capText names the models whose runs had a lower cap than the report's
-// Iterations (their small-data schedule, models.Schedule); "" when none.
+// Iterations (their small-data schedule, models.Schedule) with the
+// held-out cadence that cap gave them; "" when none.
 func capText(r *Report) string {
 	var parts []string
 	for _, s := range r.Models {
@@ -50,7 +51,8 @@ func capText(r *Report) string {
 			}
 		}
 		if c > 0 {
-			parts = append(parts, fmt.Sprintf("%s at most %d", s.Model, c))
+			// ApplyOwnData's cadence for a run of c iterations.
+			parts = append(parts, fmt.Sprintf("%s at most %d, checked every %d", s.Model, c, max(1, min(stopEvery, c/20))))
 		}
 	}
 	if len(parts) == 0 {

@@ -52,8 +52,9 @@ func writeCSV(t *testing.T, path string, X, Y *mat.Dense) {
 // TestFitMatchesTrainOnCSV fits SHGP through the package and through
 // train.Run with configs/csv/shgp.yaml on the same data written as CSV
 // (data.split: none, no held-out selection or early stopping, as mgp train
-// --set data.split=none --set train.validation=0 ... would): the code
-// paths are the same, so the predictions agree bit for bit. The saved run
+// --set data.split=none --set train.validation=0 ... would), both from
+// its warm start (model.init: residuals): the code paths are the same, so
+// the predictions agree bit for bit. The saved run
 // also predicts bit for bit alike through Load and pkg/predict.Load.
 func TestFitMatchesTrainOnCSV(t *testing.T) {
 	dir := t.TempDir()
@@ -74,7 +75,7 @@ func TestFitMatchesTrainOnCSV(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	m, err := fit.New("shgp", fit.Options{Iterations: iters, Seed: seed, Model: map[string]any{"m": 100}})
+	m, err := fit.New("shgp", fit.Options{Iterations: iters, Seed: seed, Model: map[string]any{"m": 100, "init": "residuals"}})
 	if err != nil {
 		t.Fatal(err)
 	}

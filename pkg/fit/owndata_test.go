@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mgpteam/mgp/pkg/fit"
+	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/runconfig"
 )
 
@@ -38,8 +39,11 @@ func TestZeroOptionsTrainTheSmallDataPath(t *testing.T) {
 		t.Fatal(err)
 	}
 	tr = shgp.Config().Train
-	if tr.LR != 0.02 || tr.LRFinal != 0.002 || tr.Iterations != 5000 || tr.Validation != runconfig.OwnDataValidation || tr.Stop != runconfig.DefaultStop {
+	if tr.LR != 0.02 || tr.LRFinal != 0.002 || tr.Iterations != 3000 || tr.Validation != runconfig.OwnDataValidation || tr.Stop != runconfig.DefaultStop {
 		t.Errorf("shgp with zero options: train %+v, want the small-data schedule with early stopping", tr)
+	}
+	if v := shgp.Config().Model.Map()["init"]; v != models.InitResiduals {
+		t.Errorf("shgp with zero options: model.init %v, want the warm start %s", v, models.InitResiduals)
 	}
 	dir := filepath.Join(t.TempDir(), "shgp")
 	if err := shgp.Save(dir); err != nil {

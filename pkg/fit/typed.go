@@ -42,6 +42,10 @@ type HeteroKeys struct {
 	Quadrature int     `key:"quadrature"` // Gauss-Hermite nodes (default 20)
 	Kernel     string  `key:"kernel"`     // the f-GP's kernel (default se)
 	KernelW    string  `key:"kernel_w"`   // the modulating GP's kernel (default: Kernel)
+	// Init is SHGP's start: "" (the prior) or "residuals" (a fit to the
+	// data first, what Fit's small-data path sets when it is empty). SVHGP
+	// refuses it.
+	Init string `key:"init"`
 }
 
 // SHGP are the keys of model shgp.
