@@ -17,7 +17,8 @@ import (
 // to select the best check of the model's own predictive density and to
 // stop early (runconfig.DefaultStop, at most 20,000 iterations); SGP by
 // full-batch L-BFGS and SHGP and SMGP by Adam decaying from 0.02 to 0.002
-// over at most 5,000 steps when the rows fit in one batch
+// over at most 3,000 (SHGP, from its warm start, model.init: residuals)
+// or 5,000 (SMGP) steps when the rows fit in one batch
 // (runconfig.FullBatchRows); else Adam 0.005 on minibatches of 512.
 // Fewer than 15 rows hold nothing out. Set any training field to train as
 // a config file does instead: then a zero field takes the value a config
