@@ -62,12 +62,7 @@ func (m *SHGP) warmStart(X, Y *mat.Dense) error {
 	n, _ := X.Dims()
 	f, w := m.L.F, m.L.W
 	s2 := ad.NewScalar("warm_noise", ad.Positive, 1)
-	if err := lbfgsStage(ad.NewParamSet(append(f.Params(), s2)...), warmItersF, func(t *ad.Tape) *ad.Var {
-		pr := f.Prior(t)
-		mu, nu := f.Marginals(t, pr, t.Const(X))
-		ve := varExp(t, t.Const(Y), mu, nu, s2.On(t))
-		return t.Sub(t.Mean(ve), t.Scale(1/float64(n), f.KL(t, pr)))
-	}); err != nil {
+	if err := lbfgsStage(ad.NewParamSet(append(f.Params(), s2)...), warmItersF, svgpBound(f, X, Y, s2)); err != nil {
 		return fmt.Errorf("shgp warm start, f-layer: %w", err)
 	}
 	T, mean := logResiduals(Y, layerMeans(f, X))
@@ -76,12 +71,7 @@ func (m *SHGP) warmStart(X, Y *mat.Dense) error {
 	}
 	tv := ad.NewScalar("warm_t_noise", ad.Positive, halfLogChi2Var)
 	wq := append(append([]*ad.Param{w.Mean}, w.Factors...), w.Mu0)
-	if err := lbfgsStage(ad.NewParamSet(wq...), warmItersW, func(t *ad.Tape) *ad.Var {
-		pr := w.Prior(t)
-		mu, nu := w.Marginals(t, pr, t.Const(X))
-		ve := varExp(t, t.Const(T), mu, nu, tv.On(t))
-		return t.Sub(t.Mean(ve), t.Scale(1/float64(n), w.KL(t, pr)))
-	}); err != nil {
+	if err := lbfgsStage(ad.NewParamSet(wq...), warmItersW, svgpBound(w, X, T, tv)); err != nil {
 		return fmt.Errorf("shgp warm start, w-layer: %w", err)
 	}
 	if err := m.C.SetValue(mat.NewDense(1, 1, []float64{math.Exp(2 * mean)})); err != nil {
@@ -127,29 +117,24 @@ func layerMeans(l *gp.Inducing, X *mat.Dense) []float64 {
 // most iters iterations (fewer when it converges), leaving them at its
 // last point; the others stay where they are. obj must be deterministic.
 func lbfgsStage(set *ad.ParamSet, iters int, obj func(t *ad.Tape) *ad.Var) error {
-	t := ad.NewTape()
-	fn := func(x, g []float64) (float64, error) {
-		set.Unflatten(x)
-		t.Reset()
-		o := obj(t)
-		if t.Err() != nil {
-			clear(g)
-			return math.Inf(1), nil
-		}
-		f := -o.Scalar()
-		if math.IsNaN(f) || math.IsInf(f, 0) {
-			clear(g)
-			return math.Inf(1), nil
-		}
-		t.Backward(t.Neg(o))
-		set.FlattenGrad(g)
-		return f, nil
-	}
-	opt := ad.NewLBFGS(fn, set.Flatten(nil))
+	opt := ad.NewLBFGS(ad.TapeObjective(set, ad.NewTape(), obj), set.Flatten(nil))
 	var err error
 	for i := 0; i < iters && opt.Converged() == "" && err == nil; i++ {
 		err = opt.Step()
 	}
 	set.Unflatten(opt.X())
 	return err
+}
+
+// svgpBound returns the per-point SVGP bound of layer l with a Gaussian
+// likelihood of the targets T and noise variance noise (1 x 1) on the rows
+// of X (n of them): mean VE - KL/n (models.md §2).
+func svgpBound(l *gp.Inducing, X, T *mat.Dense, noise *ad.Param) func(t *ad.Tape) *ad.Var {
+	n, _ := X.Dims()
+	return func(t *ad.Tape) *ad.Var {
+		pr := l.Prior(t)
+		mu, nu := l.Marginals(t, pr, t.Const(X))
+		ve := varExp(t, t.Const(T), mu, nu, noise.On(t))
+		return t.Sub(t.Mean(ve), t.Scale(1/float64(n), l.KL(t, pr)))
+	}
 }

@@ -2,7 +2,6 @@ package train
 
 import (
 	"fmt"
-	"math"
 
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
 	"github.com/mgpteam/mgp/pkg/config"
@@ -15,35 +14,16 @@ import (
 func usesLBFGS(cfg runconfig.TrainConfig) bool { return cfg.Optimizer == runconfig.OptimizerLBFGS }
 
 // newLBFGS returns the L-BFGS optimiser of t over the model's parameters,
-// starting from their current values.
+// starting from their current values. Its objective is the negative ELBO
+// per point on the whole training set: the rows are taken in their stored
+// order every time, so the value is a pure function of the parameters, as
+// L-BFGS needs.
 func (t *Trainer) newLBFGS() *ad.LBFGS {
 	set := t.m.Params()
-	return ad.NewLBFGS(t.fullObjective, set.Flatten(nil))
-}
-
-// fullObjective is the negative ELBO per point on the whole training set
-// at the unconstrained parameters x, with its gradient in g. The rows are
-// taken in their stored order every time, so the value is a pure function
-// of x, as L-BFGS needs.
-func (t *Trainer) fullObjective(x, g []float64) (float64, error) {
-	set := t.m.Params()
-	set.Unflatten(x)
-	t.tape.Reset()
-	obj := t.m.Objective(t.tape, models.Step{X: t.X, Y: t.Y, N: t.n, Iter: t.iter + 1, Rng: t.mc})
-	if err := t.tape.Err(); err != nil {
-		// A non-finite intermediate (a Cholesky that fails far from the
-		// current point, say): the line search backs away from it.
-		clear(g)
-		return math.Inf(1), nil
-	}
-	f := -obj.Scalar()
-	if math.IsNaN(f) || math.IsInf(f, 0) {
-		clear(g)
-		return math.Inf(1), nil
-	}
-	t.tape.Backward(t.tape.Neg(obj))
-	set.FlattenGrad(g)
-	return f, nil
+	fn := ad.TapeObjective(set, t.tape, func(tp *ad.Tape) *ad.Var {
+		return t.m.Objective(tp, models.Step{X: t.X, Y: t.Y, N: t.n, Iter: t.iter + 1, Rng: t.mc})
+	})
+	return ad.NewLBFGS(fn, set.Flatten(nil))
 }
 
 // stepLBFGS takes L-BFGS iteration t.iter+1 and leaves the model's
