@@ -30,6 +30,9 @@ const (
 	warmItersJoin = 50
 )
 
+// warmMinC is the smallest c the warm start sets (stage 3).
+const warmMinC = 1e-6
+
 // Moments of ½ log χ²₁ (the log of a standard normal's absolute value):
 // mean -(γ + log 2)/2 and variance π²/8.
 const (
@@ -54,7 +57,7 @@ func checkInit(init string) error {
 //     the noise variance π²/8 of ½ log χ²₁ and w's kernel fixed at unit
 //     variance and f's lengthscales (free, the noisy targets favour a
 //     nearly constant w on some splits);
-//  3. c = exp(2 t̄), then the f-layer and c on SHGP's own bound with w fixed
+//  3. c = exp(2 t̄) (at least warmMinC), then the f-layer and c on SHGP's own bound with w fixed
 //     (f must now explain y e^{-w}).
 //
 // Training then starts from there with every parameter free.
@@ -74,7 +77,9 @@ func (m *SHGP) warmStart(X, Y *mat.Dense) error {
 	if err := lbfgsStage(ad.NewParamSet(wq...), warmItersW, svgpBound(w, X, T, tv)); err != nil {
 		return fmt.Errorf("shgp warm start, w-layer: %w", err)
 	}
-	if err := m.C.SetValue(mat.NewDense(1, 1, []float64{math.Exp(2 * mean)})); err != nil {
+	// c at least warmMinC: on noise-free targets the residuals, and so
+	// exp(2 t̄), can be as small as the fit's rounding.
+	if err := m.C.SetValue(mat.NewDense(1, 1, []float64{max(math.Exp(2*mean), warmMinC)})); err != nil {
 		return err
 	}
 	if err := lbfgsStage(ad.NewParamSet(append(f.Params(), m.C)...), warmItersJoin, func(t *ad.Tape) *ad.Var {

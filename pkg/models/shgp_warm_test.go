@@ -111,3 +111,27 @@ func equalBits(a, b []float64) bool {
 	}
 	return true
 }
+
+// TestSHGPWarmStartNoiseless: on noise-free targets (y = sin 3x), whose
+// residuals after stage 1 are tiny, the warm start still ends at a finite
+// ELBO with a positive c.
+func TestSHGPWarmStartNoiseless(t *testing.T) {
+	const n = 200
+	X, Y := mat.NewDense(n, 1, nil), mat.NewDense(n, 1, nil)
+	for i := 0; i < n; i++ {
+		x := -2 + 4*float64(i)/(n-1)
+		X.Set(i, 0, x)
+		Y.Set(i, 0, math.Sin(3*x))
+	}
+	cfg := defaultHeteroConfig()
+	cfg.M, cfg.MW, cfg.Init = 20, 20, InitResiduals
+	m, err := NewSHGP(cfg, Spec{X: X, Y: Y, Seed: 1, KMeans: data.KMeans})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, c := fullELBO(m, X, Y), m.C.Value().At(0, 0)
+	t.Logf("noise-free targets: ELBO per point %.4f, c %.3g", e, c)
+	if math.IsNaN(e) || math.IsInf(e, 0) || !(c > 0) {
+		t.Errorf("warm start on noise-free targets: ELBO %v, c %v", e, c)
+	}
+}
