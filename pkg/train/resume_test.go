@@ -14,6 +14,7 @@ import (
 	"github.com/mgpteam/mgp/pkg/checkpoint"
 	"github.com/mgpteam/mgp/pkg/inputerr"
 	"github.com/mgpteam/mgp/pkg/runconfig"
+	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/rundir"
 	"gonum.org/v1/gonum/mat"
 )
@@ -67,14 +68,22 @@ func sameOutcome(t *testing.T, label string, want, got *Outcome) {
 	}
 }
 
-// TestResumeIsBitIdentical interrupts SGP and SLGP runs (a cancelled
-// context, as Ctrl-C gives, and a hard kill simulated by resuming from an
-// earlier periodic checkpoint) and checks that the resumed runs end with
-// the parameters, metrics and trace of an uninterrupted run, bit for bit.
+// TestResumeIsBitIdentical interrupts SGP, SLGP and SHGP (from its warm
+// start, which a resumed run does not repeat: the checkpoint holds where
+// it led) runs (a cancelled context, as Ctrl-C gives, and a hard kill
+// simulated by resuming from an earlier periodic checkpoint) and checks
+// that the resumed runs end with the parameters, metrics and trace of an
+// uninterrupted run, bit for bit.
 func TestResumeIsBitIdentical(t *testing.T) {
-	for _, tc := range []struct{ model, toy string }{{"sgp", "hetero"}, {"slgp", "moons"}} {
+	for _, tc := range []struct {
+		model, toy string
+		set        map[string]any
+	}{{"sgp", "hetero", nil}, {"slgp", "moons", nil}, {"shgp", "hetero", map[string]any{"init": models.InitResiduals}}} {
 		t.Run(tc.model, func(t *testing.T) {
 			cfg := resumeConfig(tc.model, tc.toy)
+			if tc.set != nil {
+				setModel(t, &cfg, tc.set)
+			}
 			root := t.TempDir()
 			ref, err := Run(context.Background(), cfg, Options{OutDir: filepath.Join(root, "ref")})
 			if err != nil {
