@@ -3,6 +3,8 @@ package compare
 import (
 	"fmt"
 	"strings"
+
+	"github.com/mgpteam/mgp/pkg/runconfig"
 )
 
 // stoppedEarly reports whether any run of r was trained with early
@@ -35,7 +37,7 @@ func stopText(iterations int) string {
 	return fmt.Sprintf("Early stopping (train.stop): every model held out 10 %% of its training rows, its held-out NLL was checked every "+
 		"%d iterations (100 for HNN, MDN and CVAE) and the run ended after %d checks without an improvement of at least %g nats, "+
 		"or at %d iterations (\"cap\": still improving there); the reported parameters are those of the best check "+
-		"(\"selected iteration\").", max(1, min(stopEvery, iterations/20)), DefaultStop.Patience, DefaultStop.MinDelta, iterations)
+		"(\"selected iteration\").", runconfig.Cadence(stopEvery, iterations), DefaultStop.Patience, DefaultStop.MinDelta, iterations)
 }
 
 // capText names the models whose runs had a lower cap than the report's
@@ -51,8 +53,7 @@ func capText(r *Report) string {
 			}
 		}
 		if c > 0 {
-			// ApplyOwnData's cadence for a run of c iterations.
-			parts = append(parts, fmt.Sprintf("%s at most %d, checked every %d", s.Model, c, max(1, min(stopEvery, c/20))))
+			parts = append(parts, fmt.Sprintf("%s at most %d, checked every %d", s.Model, c, runconfig.Cadence(stopEvery, c)))
 		}
 	}
 	if len(parts) == 0 {

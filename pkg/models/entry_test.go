@@ -74,6 +74,9 @@ func TestEntryFacts(t *testing.T) {
 		before := config.Values(cfg)
 		e.Compare.Configure(cfg)
 		after := config.Values(cfg)
+		if e.Compare.WarmStart && !slices.Contains(config.Keys(cfg), "init") {
+			t.Errorf("%s: a warm start in compare and no model.init key to set it", name)
+		}
 		for _, k := range e.Compare.Keys {
 			if !slices.Contains(config.Keys(cfg), k) {
 				t.Errorf("%s: compare key %q is not a key of the model", name, k)

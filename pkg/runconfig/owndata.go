@@ -96,7 +96,7 @@ func ApplyOwnData(cfg *RunConfig, e models.Entry, o OwnData) {
 			// with fewer it is noisier than the KDE; it selects on the KDE.
 			cfg.Train.SelectBy = SelectByDensity
 		}
-		cfg.Train.SelectEvery = max(1, min(every, o.Iterations/20))
+		cfg.Train.SelectEvery = Cadence(every, o.Iterations)
 		if e.Compare.SelectPredictive {
 			cfg.Eval.Latent = LatentSelect
 		}
@@ -111,7 +111,7 @@ func ApplyOwnData(cfg *RunConfig, e models.Entry, o OwnData) {
 		cfg.Train.LR, cfg.Train.LRFinal = ScheduleTo(sc, span, cfg.Train.Iterations)
 		cfg.Train.LogEvery = max(1, cfg.Train.Iterations/10)
 		if cfg.Train.SelectEvery > 0 {
-			cfg.Train.SelectEvery = max(1, min(every, cfg.Train.Iterations/20))
+			cfg.Train.SelectEvery = Cadence(every, cfg.Train.Iterations)
 		}
 	}
 	if e.Compare.WarmStart && smallData && cfg.Model.Config != nil {
@@ -127,6 +127,11 @@ func ApplyOwnData(cfg *RunConfig, e models.Entry, o OwnData) {
 		}
 	}
 }
+
+// Cadence is the held-out cadence of a run of iterations steps whose
+// model checks every `every` steps: at most iterations/20 (twenty checks a
+// run), at least 1.
+func Cadence(every, iterations int) int { return max(1, min(every, iterations/20)) }
 
 // ScheduleTo returns the learning rates (first, last) of a run of iters
 // steps that follows schedule sc over span steps to its iteration iters
