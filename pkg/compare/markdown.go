@@ -113,7 +113,7 @@ func Markdown(r *Report) string {
 	}
 	fmt.Fprintf(&b, "\n## Protocol\n\n%s. %s\n", r.Protocol, ruleText)
 	if stops {
-		b.WriteString("\n" + stopText(r.Iterations) + capText(r) + "\n")
+		b.WriteString("\n" + stopText(r) + capText(r) + "\n")
 	}
 	return b.String()
 }
@@ -161,19 +161,14 @@ func f2(v float64) string { return fmtOr(v, "%.2f") }
 func f3(v float64) string { return fmtOr(v, "%.3f") }
 func g4(v float64) string { return fmtOr(v, "%.4g") }
 
-// bestBy names what chose the best split: the held-out score where every
-// split of the chosen model has one (no test row decides), else the test
-// NLL (reports of runs without held-out selection).
+// bestBy names what chose the best split of the chosen model (BestSplit).
 func bestBy(r *Report) string {
-	if s, ok := r.Summary(r.Decision.Chosen); ok {
-		for _, sp := range s.Splits {
-			if sp.ValNLL == nil {
-				return "test NLL"
-			}
-		}
-		if len(s.Splits) > 0 {
-			return "held-out score (the training rows held out for selection; no test row decides)"
-		}
+	s, _ := r.Summary(r.Decision.Chosen)
+	switch bestKey(s.Splits) {
+	case bestByHeldOut:
+		return "held-out score (the training rows held out for selection; no test row decides)"
+	case bestByELBO:
+		return "final training objective (its ELBO per point: it held nothing out; no test row decides)"
 	}
 	return "test NLL"
 }

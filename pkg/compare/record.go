@@ -72,8 +72,10 @@ func runConfigRecord(candidate string, s Settings, cfg runconfig.RunConfig) ([]b
 	case s.Refit:
 		head = fmt.Sprintf("# %s on %s, written by mgp compare --refit: the final fit on every row (data.split:\n"+
 			"# none, statistics of all rows, no test set) for %d iterations, the iteration chosen on the splits", candidate, oneLine(s.Path), s.Iterations)
-	case s.Stop.Enabled():
+	case t.Stop.Enabled():
 		head += fmt.Sprintf(", 10 %% of the training rows held out to select the iteration and stop early (train.stop; at most %d iterations)", t.Iterations)
+	case t.Optimizer == runconfig.OptimizerLBFGS && t.Validation == 0:
+		head += fmt.Sprintf(", full-batch L-BFGS on every training row, nothing held out, until it converges (at most %d iterations)", t.Iterations)
 	case NeedsSelection(model):
 		head += ", 10 % of the training rows held out to select the iteration"
 	}

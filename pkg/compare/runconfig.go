@@ -57,8 +57,8 @@ func RunConfig(candidate string, s Settings) (runconfig.RunConfig, error) {
 const (
 	// FullBatchRows: runconfig.FullBatchRows.
 	FullBatchRows = runconfig.FullBatchRows
-	// LBFGSSelectEvery: runconfig.LBFGSSelectEvery.
-	LBFGSSelectEvery = runconfig.LBFGSSelectEvery
+	// LBFGSIterations: runconfig.LBFGSIterations.
+	LBFGSIterations = runconfig.LBFGSIterations
 	// DensityDraws: runconfig.DensityDraws.
 	DensityDraws = runconfig.DensityDraws
 	// ContinuousDensityDraws: runconfig.ContinuousDensityDraws.

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/mgpteam/mgp/pkg/runconfig"
@@ -19,8 +20,9 @@ import (
 // back on the original scale, are the CSV's y at those rows); every run
 // has its own predictive density, so the ranking is by it (Score
 // "density") and each split's ranked value is its DensityNLL; SGP trains
-// with full-batch L-BFGS, and the best split is chosen by the held-out
-// score, not the test NLL.
+// with full-batch L-BFGS on every training row (no held-out score, its
+// final ELBO recorded), and each model's best split is chosen by the
+// held-out score (SMGP) or that ELBO (SGP), not the test NLL.
 func TestReportSplitRowsAndDensity(t *testing.T) {
 	dir := t.TempDir()
 	r := rand.New(rand.NewPCG(5, 1))
@@ -55,8 +57,8 @@ func TestReportSplitRowsAndDensity(t *testing.T) {
 			t.Fatalf("%s: no density NLL", s.Model)
 		}
 		for k, sp := range s.Splits {
-			if sp.DensityNLL == nil || sp.ValNLL == nil {
-				t.Fatalf("%s split %d: density %v, held-out %v", s.Model, k, sp.DensityNLL, sp.ValNLL)
+			if sp.DensityNLL == nil || (sp.ValNLL == nil) != (s.Model == "sgp") || (sp.TrainELBO == nil) != (s.Model != "sgp") {
+				t.Fatalf("%s split %d: density %v, held-out %v, final ELBO %v", s.Model, k, sp.DensityNLL, sp.ValNLL, sp.TrainELBO)
 			}
 			ck, exp, _, err := train.LoadRun(filepath.Join(o.Out, sp.Dir), "")
 			if err != nil {
@@ -91,11 +93,51 @@ func TestReportSplitRowsAndDensity(t *testing.T) {
 			t.Errorf("%s ranked at %v, its mean density NLL is %v", rk.Model, rk.MeanNLL, s.DensityNLL.Mean)
 		}
 	}
-	chosen, _ := rep.Summary(rep.Decision.Chosen)
-	best := chosen.Splits[chosen.BestSplit()]
-	for _, sp := range chosen.Splits {
-		if *sp.ValNLL < *best.ValNLL {
-			t.Errorf("best split %d has held-out score %v, split %d %v", best.Seed, *best.ValNLL, sp.Seed, *sp.ValNLL)
+	for _, m := range rep.Models {
+		best := m.Splits[m.BestSplit()]
+		for _, sp := range m.Splits {
+			if m.Model == "sgp" && *sp.TrainELBO > *best.TrainELBO {
+				t.Errorf("sgp: best split %d has final ELBO %v, split %d %v", best.Seed, *best.TrainELBO, sp.Seed, *sp.TrainELBO)
+			}
+			if m.Model != "sgp" && *sp.ValNLL < *best.ValNLL {
+				t.Errorf("%s: best split %d has held-out score %v, split %d %v", m.Model, best.Seed, *best.ValNLL, sp.Seed, *sp.ValNLL)
+			}
+		}
+	}
+}
+
+// TestBestSplitNeverByTestNLL: a model's best split follows its held-out
+// score, or without one its final training ELBO, whatever the test NLL
+// says; only splits with neither (older reports) fall back to the test
+// NLL; report.md names what chose it.
+func TestBestSplitNeverByTestNLL(t *testing.T) {
+	num := func(v float64) *Num { n := Num(v); return &n }
+	// Split 0 has the lowest test NLL; split 1 the best held-out score
+	// and split 2 the highest final ELBO.
+	splits := func(val, elbo bool) []SplitMetrics {
+		sp := []SplitMetrics{{Seed: 0, NLL: 0.1}, {Seed: 1, NLL: 0.5}, {Seed: 2, NLL: 0.9}}
+		for i := range sp {
+			if val {
+				sp[i].ValNLL = num([]float64{0.3, 0.2, 0.4}[i])
+			}
+			if elbo {
+				sp[i].TrainELBO = num([]float64{-1.2, -1.1, -0.9}[i])
+			}
+		}
+		return sp
+	}
+	for _, c := range []struct {
+		val, elbo bool
+		want      int
+		by        string
+	}{{true, false, 1, "held-out score"}, {false, true, 2, "final training objective"}, {true, true, 1, "held-out score"}, {false, false, 0, "test NLL"}} {
+		s := ModelSummary{Model: "sgp", Splits: splits(c.val, c.elbo)}
+		if got := s.BestSplit(); got != c.want {
+			t.Errorf("held-out %v, ELBO %v: best split %d, want %d", c.val, c.elbo, got, c.want)
+		}
+		r := &Report{Models: []ModelSummary{s}, Decision: Decision{Chosen: "sgp"}}
+		if got := bestBy(r); !strings.HasPrefix(got, c.by) {
+			t.Errorf("held-out %v, ELBO %v: chosen by %q, want %q", c.val, c.elbo, got, c.by)
 		}
 	}
 }

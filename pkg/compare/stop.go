@@ -33,11 +33,34 @@ func stopCell(at, iterations int) string {
 }
 
 // stopText is report.md's paragraph on early stopping.
-func stopText(iterations int) string {
-	return fmt.Sprintf("Early stopping (train.stop): every model held out 10 %% of its training rows, its held-out NLL was checked every "+
+func stopText(r *Report) string {
+	iterations := r.Iterations
+	who := "every model"
+	if all := allRows(r); len(all) > 0 {
+		who = fmt.Sprintf("every model but %s (full-batch L-BFGS on all of its training rows until it converged, at most %d iterations: "+
+			"\"last\" in the table)", strings.Join(all, " and "), min(iterations, LBFGSIterations))
+	}
+	return fmt.Sprintf("Early stopping (train.stop): %s held out 10 %% of its training rows, its held-out NLL was checked every "+
 		"%d iterations (100 for HNN, MDN and CVAE) and the run ended after %d checks without an improvement of at least %g nats, "+
 		"or at %d iterations (\"cap\": still improving there); the reported parameters are those of the best check "+
-		"(\"selected iteration\").", runconfig.Cadence(stopEvery, iterations), DefaultStop.Patience, DefaultStop.MinDelta, iterations)
+		"(\"selected iteration\").", who, runconfig.Cadence(stopEvery, iterations), DefaultStop.Patience, DefaultStop.MinDelta, iterations)
+}
+
+// allRows names the models of r whose runs held nothing out (no early
+// stopping and no held-out selection: full-batch L-BFGS on every training
+// row) in a report where other models stopped early.
+func allRows(r *Report) []string {
+	var names []string
+	for _, s := range r.Models {
+		held := false
+		for _, sp := range s.Splits {
+			held = held || sp.StoppedAt > 0 || sp.SelectedIter > 0 || sp.Untrained
+		}
+		if !held && len(s.Splits) > 0 {
+			names = append(names, s.Model)
+		}
+	}
+	return names
 }
 
 // capText names the models whose runs had a lower cap than the report's

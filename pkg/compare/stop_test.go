@@ -18,15 +18,15 @@ func decodeCompareConfig(t *testing.T, model string, s Settings) runconfig.RunCo
 	return cfg
 }
 
-// TestRunConfigStop: with Settings.Stop every model holds out 10 % and
-// stops early, checked every stopEvery iterations (the NN models' finer
-// cadence kept; SGP's full-batch L-BFGS every LBFGSSelectEvery of its
-// iterations, and with Adam beyond FullBatchRows; SHGP every 150 of its
-// 3,000-step schedule, I/20); without it, and in the refit, nothing of it
-// is set.
+// TestRunConfigStop: with Settings.Stop every model but SGP holds out 10 %
+// and stops early, checked every stopEvery iterations (the NN models'
+// finer cadence kept; SGP with Adam beyond FullBatchRows; SHGP every 150
+// of its 3,000-step schedule, I/20); SGP on data that fits in one batch trains by
+// full-batch L-BFGS on every training row, nothing held out, for at most
+// LBFGSIterations; without Stop, and in the refit, nothing of it is set.
 func TestRunConfigStop(t *testing.T) {
 	s := Settings{Name: "d", Path: "/x/d.csv", Target: "y", Iterations: 20000, NTrain: 180, Stop: DefaultStop}
-	for model, every := range map[string]int{"sgp": LBFGSSelectEvery, "shgp": 150, "smgp": 250, "slgp": 250, "hnn": 100} {
+	for model, every := range map[string]int{"shgp": 150, "smgp": 250, "slgp": 250, "hnn": 100} {
 		cfg := decodeCompareConfig(t, model, s)
 		iters := 20000
 		if e, _ := models.Lookup(model); e.Compare.SmallData.Iterations > 0 {
@@ -36,12 +36,19 @@ func TestRunConfigStop(t *testing.T) {
 			t.Errorf("%s: train %+v, want early stopping every %d", model, cfg.Train, every)
 		}
 	}
-	if cfg := decodeCompareConfig(t, "sgp", s); cfg.Train.Optimizer != runconfig.OptimizerLBFGS || cfg.Train.BatchSize != 0 {
-		t.Errorf("sgp on %d training rows: train %+v, want full-batch L-BFGS", s.NTrain, cfg.Train)
+	if cfg := decodeCompareConfig(t, "sgp", s); cfg.Train.Optimizer != runconfig.OptimizerLBFGS || cfg.Train.BatchSize != 0 ||
+		cfg.Train.Validation != 0 || cfg.Train.Stop.Enabled() || cfg.Train.SelectEvery != 0 || cfg.Train.Iterations != LBFGSIterations {
+		t.Errorf("sgp on %d training rows: train %+v, want full-batch L-BFGS on every row for at most %d iterations", s.NTrain, cfg.Train, LBFGSIterations)
+	}
+	short := s
+	short.Iterations = 1000
+	if cfg := decodeCompareConfig(t, "sgp", short); cfg.Train.Iterations != 1000 {
+		t.Errorf("sgp with --iterations 1000: %d iterations", cfg.Train.Iterations)
 	}
 	big := s
 	big.NTrain = FullBatchRows + 1
-	if cfg := decodeCompareConfig(t, "sgp", big); cfg.Train.Optimizer != "" || cfg.Train.BatchSize != 512 || cfg.Train.SelectEvery != 250 {
+	if cfg := decodeCompareConfig(t, "sgp", big); cfg.Train.Optimizer != "" || cfg.Train.BatchSize != 512 || cfg.Train.SelectEvery != 250 ||
+		cfg.Train.Stop != DefaultStop || cfg.Train.Validation != 0.1 {
 		t.Errorf("sgp on %d training rows: train %+v, want minibatch Adam", big.NTrain, cfg.Train)
 	}
 	fixed := s
@@ -55,6 +62,9 @@ func TestRunConfigStop(t *testing.T) {
 	refit := s
 	refit.Refit, refit.Iterations = true, 1234
 	if cfg := decodeCompareConfig(t, "sgp", refit); cfg.Train.Stop.Enabled() || cfg.Train.Validation != 0 || cfg.Train.Iterations != 1234 {
+		t.Errorf("refit: train %+v", cfg.Train)
+	}
+	if cfg := decodeCompareConfig(t, "shgp", refit); cfg.Train.Stop.Enabled() || cfg.Train.Validation != 0 {
 		t.Errorf("refit: train %+v", cfg.Train)
 	}
 }

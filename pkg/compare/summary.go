@@ -45,6 +45,11 @@ type SplitMetrics struct {
 	// training rows held out for selection): how the best split is chosen
 	// without looking at the test rows.
 	ValNLL *Num `json:"val_nll,omitempty"`
+	// TrainELBO is the training objective (ELBO per point) at the last
+	// iteration of a run without held-out selection, where its trace has it
+	// (the cap, or where full-batch L-BFGS converged): how such a model's best split is chosen without
+	// looking at the test rows.
+	TrainELBO *Num `json:"train_elbo,omitempty"`
 	// StoppedAt is the iteration early stopping ended the run at (0: no
 	// early stopping).
 	StoppedAt int `json:"stopped_at,omitempty"`
@@ -114,6 +119,10 @@ func ReadSplit(dir string, seed uint64) (SplitMetrics, error) {
 		v := Num(r.Selection.ValNLL)
 		s.ValNLL = &v
 	}
+	if n := len(r.Trace); r.Selection == nil && n > 0 && (r.Trace[n-1].Iter == r.Iterations || r.Converged != "") {
+		v := Num(r.Trace[n-1].ELBO)
+		s.TrainELBO = &v
+	}
 	s.Predictive = r.Predictive
 	return s, nil
 }
@@ -154,21 +163,18 @@ func Summarise(model string, splits []SplitMetrics) ModelSummary {
 }
 
 // BestSplit returns the index of the split whose run the report links as
-// best: the lowest finite held-out score (ValNLL: no test row decides it),
-// or, when a split has none (runs without held-out selection), the
-// lowest finite test NLL; -1 when none is finite.
+// best, chosen without looking at the test rows where the runs allow: the
+// lowest finite held-out score (ValNLL); for runs without held-out
+// selection, the highest final training objective (TrainELBO); only where
+// a split has neither (reports of older runs), the lowest finite test
+// NLL; -1 when none is finite.
 func (s ModelSummary) BestSplit() int {
-	byVal := len(s.Splits) > 0
-	for _, sp := range s.Splits {
-		if sp.ValNLL == nil {
-			byVal = false
-		}
-	}
-	key := func(sp SplitMetrics) Num {
-		if byVal {
-			return *sp.ValNLL
-		}
-		return sp.NLL
+	key := func(sp SplitMetrics) Num { return sp.NLL }
+	switch bestKey(s.Splits) {
+	case bestByHeldOut:
+		key = func(sp SplitMetrics) Num { return *sp.ValNLL }
+	case bestByELBO:
+		key = func(sp SplitMetrics) Num { return -*sp.TrainELBO }
 	}
 	best := -1
 	for i, sp := range s.Splits {
@@ -177,6 +183,34 @@ func (s ModelSummary) BestSplit() int {
 		}
 	}
 	return best
+}
+
+// What chooses a model's best split (bestKey).
+const (
+	bestByTest = iota
+	bestByHeldOut
+	bestByELBO
+)
+
+// bestKey says what chooses the best of splits: the held-out score where
+// every split has one, else the final training objective where every
+// split has one, else the test NLL.
+func bestKey(splits []SplitMetrics) int {
+	if len(splits) == 0 {
+		return bestByTest
+	}
+	val, elbo := true, true
+	for _, sp := range splits {
+		val = val && sp.ValNLL != nil
+		elbo = elbo && sp.TrainELBO != nil
+	}
+	switch {
+	case val:
+		return bestByHeldOut
+	case elbo:
+		return bestByELBO
+	}
+	return bestByTest
 }
 
 // allDensity reports whether every split has a DensityNLL.

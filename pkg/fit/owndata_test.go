@@ -12,8 +12,8 @@ import (
 
 // TestZeroOptionsTrainTheSmallDataPath: with every training option zero,
 // Fit trains as mgp compare's split runs do (runconfig.ApplyOwnData): SGP
-// by full-batch L-BFGS, SHGP by the small-data Adam schedule, both with
-// 10 % held out, selection on the model's own density and early
+// by full-batch L-BFGS on every row, SHGP by the small-data Adam schedule
+// with 10 % held out, selection on the model's own density and early
 // stopping; below 15 rows nothing is held out; an option set (or a loaded
 // run) trains as a config file does.
 func TestZeroOptionsTrainTheSmallDataPath(t *testing.T) {
@@ -27,8 +27,8 @@ func TestZeroOptionsTrainTheSmallDataPath(t *testing.T) {
 		t.Fatal(err)
 	}
 	tr := sgp.Config().Train
-	if tr.Optimizer != runconfig.OptimizerLBFGS || tr.Validation != runconfig.OwnDataValidation || tr.Stop != runconfig.DefaultStop || tr.SelectBy != runconfig.SelectByDensity {
-		t.Errorf("sgp with zero options: train %+v, want full-batch L-BFGS with held-out selection and early stopping", tr)
+	if tr.Optimizer != runconfig.OptimizerLBFGS || tr.Validation != 0 || tr.Stop.Enabled() || tr.Iterations != runconfig.LBFGSIterations {
+		t.Errorf("sgp with zero options: train %+v, want full-batch L-BFGS on every row, at most %d iterations", tr, runconfig.LBFGSIterations)
 	}
 
 	shgp, err := fit.New("shgp", fit.Options{Model: map[string]any{"m": 6, "m_w": 6}})
@@ -50,7 +50,7 @@ func TestZeroOptionsTrainTheSmallDataPath(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	small, err := fit.New("sgp", fit.Options{Model: map[string]any{"m": 4}})
+	small, err := fit.New("shgp", fit.Options{Model: map[string]any{"m": 4, "m_w": 4}})
 	if err != nil {
 		t.Fatal(err)
 	}

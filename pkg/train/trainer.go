@@ -179,6 +179,7 @@ func (t *Trainer) step() error {
 	}
 	t.iter = it
 	t.record(it, elbo)
+	t.traceLBFGSEnd(it, elbo)
 	return nil
 }
 

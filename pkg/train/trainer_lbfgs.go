@@ -6,6 +6,7 @@ import (
 	ad "github.com/mgpteam/mgp/pkg/autodiff"
 	"github.com/mgpteam/mgp/pkg/config"
 	"github.com/mgpteam/mgp/pkg/models"
+	"github.com/mgpteam/mgp/pkg/results"
 	"github.com/mgpteam/mgp/pkg/runconfig"
 	"github.com/mgpteam/mgp/pkg/score"
 )
@@ -36,6 +37,19 @@ func (t *Trainer) stepLBFGS() (float64, error) {
 		return 0, &NaNError{Iter: it, What: err.Error()}
 	}
 	return -t.lbfgs.F(), nil
+}
+
+// traceLBFGSEnd records the objective of an L-BFGS run's last iteration it
+// (converged, or the cap) in the trace where the trace cadence missed it:
+// a run without held-out selection is then known by its final training
+// objective (mgp compare's best split of such a model).
+func (t *Trainer) traceLBFGSEnd(it int, elbo float64) {
+	if t.lbfgs == nil || t.cfg.TraceEvery <= 0 || (it < t.cfg.Iterations && t.lbfgs.Converged() == "") {
+		return
+	}
+	if n := len(t.trace); n == 0 || t.trace[n-1].Iter != it {
+		t.trace = append(t.trace, results.TracePoint{Iter: it, ELBO: elbo})
+	}
 }
 
 // Converged returns why L-BFGS stopped before the last iteration ("" for

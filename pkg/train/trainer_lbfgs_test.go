@@ -185,3 +185,31 @@ func TestLBFGSRefusesMonteCarloModels(t *testing.T) {
 		t.Errorf("optimizer sgd: err = %v", err)
 	}
 }
+
+// TestLBFGSTracesItsLastIteration: an L-BFGS run's trace ends with its
+// last iteration and that iteration's objective, whether it stopped at the
+// cap between two trace points or converged (mgp compare chooses the best
+// split of a model without held-out selection by it).
+func TestLBFGSTracesItsLastIteration(t *testing.T) {
+	for _, iters := range []int{37, 3000} {
+		cfg := toyConfig("sgp", iters)
+		cfg.Train.Optimizer, cfg.Train.BatchSize, cfg.Train.TraceEvery = runconfig.OptimizerLBFGS, 0, 10
+		exp := toy300(t, cfg)
+		m, err := BuildModel(context.Background(), cfg, exp, BuildOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr := NewTrainer(m, exp.XTrain, exp.YTrain, cfg.Train)
+		if err := tr.Run(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		if iters == 3000 && tr.Converged() == "" {
+			t.Fatalf("%d iterations: L-BFGS did not converge", iters)
+		}
+		last := tr.Trace()[len(tr.Trace())-1]
+		if last.Iter != tr.Iter() || last.ELBO != -tr.lbfgs.F() {
+			t.Errorf("%d iterations (%s): the trace ends at iteration %d with %v, the run at %d with %v",
+				iters, tr.Converged(), last.Iter, last.ELBO, tr.Iter(), -tr.lbfgs.F())
+		}
+	}
+}
