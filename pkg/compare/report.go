@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/mgpteam/mgp/pkg/data"
 	"github.com/mgpteam/mgp/pkg/results"
@@ -150,6 +151,10 @@ func Build(out string, models []string, runs []sweep.Run, meta Meta) (*Report, e
 	selection := "SLGP, GPCDE, HNN, MDN and CVAE"
 	if stoppedEarly(rep) {
 		selection = "every model, which also stopped early on it (train.stop)"
+		if all := allRows(rep); len(all) > 0 {
+			selection = fmt.Sprintf("every model but %s (full-batch L-BFGS on every training row), which also stopped early on it (train.stop)",
+				strings.Join(all, " and "))
+		}
 	}
 	rep.Protocol = protocolText(selection)
 	chosen := byModel[d.Chosen]

@@ -1,6 +1,8 @@
 package compare
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -93,6 +95,30 @@ func TestMarkdownStoppedAt(t *testing.T) {
 		if !strings.Contains(md, want) {
 			t.Errorf("report lacks %q:\n%s", want, md)
 		}
+	}
+}
+
+// TestMarkdownNamesTheModelsOnAllRows: beside models that stopped early,
+// report.md's early-stopping paragraph names a model that held nothing out
+// (SGP's full-batch L-BFGS on every training row) and its cap; a model
+// with a held-out score on any split is not named.
+func TestMarkdownNamesTheModelsOnAllRows(t *testing.T) {
+	r := &Report{Meta: Meta{Iterations: 20000}, Decision: Decision{Chosen: "shgp", Best: "shgp"}}
+	r.Models = []ModelSummary{
+		{Model: "shgp", Splits: []SplitMetrics{{SelectedIter: 300, StoppedAt: 2800}, {SelectedIter: 150, StoppedAt: 2650}}},
+		{Model: "sgp", Splits: []SplitMetrics{{}, {}}},
+	}
+	md := Markdown(r)
+	want := fmt.Sprintf("every model but sgp (full-batch L-BFGS on all of its training rows until it converged, at most %d iterations", LBFGSIterations)
+	if !strings.Contains(md, want) {
+		t.Errorf("report lacks %q:\n%s", want, md)
+	}
+	if got := allRows(r); !slices.Equal(got, []string{"sgp"}) {
+		t.Errorf("allRows = %v, want [sgp]", got)
+	}
+	r.Models[1].Splits[0].SelectedIter = 50
+	if got := allRows(r); len(got) != 0 {
+		t.Errorf("with a held-out selection allRows = %v, want none", got)
 	}
 }
 
