@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -74,7 +76,7 @@ func New(name string, o Options) (*Model, error) {
 	cfg.Train.Validation, cfg.Train.SelectEvery, cfg.Train.Stop = o.Validation, o.SelectEvery, o.Stop
 	if o.ownData() {
 		// Fit sets the data-dependent part (the number of rows) again.
-		applyOwnData(&cfg, minOwnDataRows)
+		applyOwnData(&cfg, minOwnDataRows, o.Model)
 	}
 	// The validator mgp train uses, on the config Fit will train (its data
 	// section as Fit fills it in): every size key against its limit, the
@@ -115,7 +117,7 @@ func (m *Model) Fit(ctx context.Context, X, Y mat.Matrix) error {
 	cfg := m.cfg
 	if !m.loaded && m.opts.ownData() {
 		n, _ := ds.X.Dims()
-		applyOwnData(&cfg, n)
+		applyOwnData(&cfg, n, m.opts.Model)
 	}
 	cfg.Data = memoryData(ds.Name, data.MemoryHandle(ds), cfg.Train.Seed)
 	// Fit has no test rows to trace (a loaded run's config may ask for it).
@@ -149,13 +151,16 @@ func (m *Model) Fit(ctx context.Context, X, Y mat.Matrix) error {
 const minOwnDataRows = 15
 
 // applyOwnData sets cfg's training to the small-data path of mgp compare
-// for n rows (runconfig.ApplyOwnData); below minOwnDataRows rows nothing
-// is held out and the run trains its iterations to the last.
-func applyOwnData(cfg *runconfig.RunConfig, n int) {
+// for n rows (runconfig.ApplyOwnData), and the model's keys that the
+// caller did not set (user: Options.Model) to compare's (compareKeys);
+// below minOwnDataRows rows nothing is held out and the run trains its
+// iterations to the last.
+func applyOwnData(cfg *runconfig.RunConfig, n int, user map[string]any) {
 	e, err := models.Lookup(cfg.ModelName())
 	if err != nil {
 		return // New refused the name already
 	}
+	compareKeys(cfg, e, n, user)
 	def := runconfig.DefaultRunConfig()
 	seed := cfg.Train.Seed
 	cfg.Train, cfg.Eval = def.Train, def.Eval // what an earlier application set goes
@@ -169,6 +174,53 @@ func applyOwnData(cfg *runconfig.RunConfig, n int) {
 		cfg.Train.Validation, cfg.Train.SelectEvery, cfg.Train.SelectBy = def.Train.Validation, def.Train.SelectEvery, def.Train.SelectBy
 		cfg.Eval.Latent = def.Eval.Latent
 	}
+}
+
+// compareKeys sets the model keys of cfg on which mgp compare's settings
+// of model e differ from the model's defaults (CompareSettings.Configure,
+// and on n rows that fit in one batch ConfigureSmall: SLGP's recommended
+// setting and its small-data sizes) to compare's value for n rows, but
+// for the keys the caller set (user, Options.Model) and those whose default
+// is zero, which follow another key: a fit with zero options trains the
+// model compare trains.
+func compareKeys(cfg *runconfig.RunConfig, e models.Entry, n int, user map[string]any) {
+	name := cfg.ModelName()
+	def, err := runconfig.NewModelConfig(name, nil)
+	if err != nil {
+		return
+	}
+	full, _ := runconfig.NewModelConfig(name, nil)
+	small, _ := runconfig.NewModelConfig(name, nil)
+	e.Compare.Configure(full.Config)
+	e.Compare.Configure(small.Config)
+	e.Compare.ConfigureSmall(small.Config)
+	want := full.Config
+	if n <= runconfig.FullBatchRows {
+		want = small.Config
+	}
+	dv, fv, sv, wv := config.Values(def.Config), config.Values(full.Config), config.Values(small.Config), config.Values(want)
+	for _, k := range slices.Sorted(maps.Keys(wv)) {
+		if reflect.DeepEqual(dv[k], fv[k]) && reflect.DeepEqual(dv[k], sv[k]) {
+			continue // compare keeps the default either way
+		}
+		if userSet(user, k) || reflect.ValueOf(dv[k]).IsZero() {
+			// The caller's value stays; a key whose default is zero
+			// follows another (SHGP's M_w follows M) and is left to.
+			continue
+		}
+		_ = config.Set(cfg.Model.Config, k, wv[k]) // a value of the key's own type
+	}
+}
+
+// userSet reports whether key is among the caller's model keys (config
+// keys are matched without regard to case, as the decoder does).
+func userSet(user map[string]any, key string) bool {
+	for k := range user {
+		if strings.EqualFold(k, key) {
+			return true
+		}
+	}
+	return false
 }
 
 // memoryData is the data section of a fit on data handed over in memory

@@ -15,11 +15,15 @@ import (
 // SelectEvery and Stop), Fit trains as mgp compare trains its split runs
 // (runconfig.ApplyOwnData, docs/own-data.md): 10 % of the rows held out
 // to select the best check of the model's own predictive density and to
-// stop early (runconfig.DefaultStop, at most 20,000 iterations); SGP by
-// full-batch L-BFGS and SHGP and SMGP by Adam decaying from 0.02 to 0.002
+// stop early (runconfig.DefaultStop, at most 20,000 iterations); when the
+// rows fit in one batch (runconfig.FullBatchRows) SGP by full-batch
+// L-BFGS on every row until it converges (at most 3,000 iterations,
+// nothing held out), SHGP and SMGP by Adam decaying from 0.02 to 0.002
 // over at most 3,000 (SHGP, from its warm start, model.init: residuals)
-// or 5,000 (SMGP) steps when the rows fit in one batch
-// (runconfig.FullBatchRows); else Adam 0.005 on minibatches of 512.
+// or 5,000 (SMGP) steps; else Adam 0.005 on minibatches of 512. The model
+// keys left out of Model take compare's values where they differ from the
+// model's defaults (SLGP's recommended setting, and on rows that fit in
+// one batch its small-data sizes, two hidden layers of 50 and 5 samples).
 // Fewer than 15 rows hold nothing out. Set any training field to train as
 // a config file does instead: then a zero field takes the value a config
 // file that leaves the key out gets (runconfig.DefaultRunConfig: 20000

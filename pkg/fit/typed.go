@@ -87,7 +87,11 @@ type SMGP struct {
 // DAGP are the keys of model dagp.
 type DAGP MixtureKeys
 
-// SLGP are the keys of model slgp.
+// SLGP are the keys of model slgp. The defaults named are the paper's;
+// with every training option zero the fields left zero take mgp compare's
+// values instead (Options: the recommended prior normal, beta 0.5,
+// noise_init 0.01, and on rows that fit in one batch hidden [50, 50] and
+// 5 samples).
 type SLGP struct {
 	M               int     `key:"m"`                // inducing points (default 100)
 	DW              int     `key:"d_w"`              // latent dimensions (default 1)
