@@ -21,15 +21,11 @@ import (
 // model seed are left 0: the sweep's runs set them (splitConfig).
 func RunConfig(candidate string, s Settings) (runconfig.RunConfig, error) {
 	model, kernel := SplitCandidate(candidate)
-	mc, err := runconfig.NewModelConfig(model, nil)
+	mc, err := runconfig.CompareModelConfig(model, s.NTrain)
 	if err != nil {
 		return runconfig.RunConfig{}, err
 	}
 	e, _ := models.Lookup(model)
-	e.Compare.Configure(mc.Config)
-	if s.NTrain > 0 && s.NTrain <= FullBatchRows {
-		e.Compare.ConfigureSmall(mc.Config)
-	}
 	if kernel != "" {
 		if err := config.Set(mc.Config, "kernel", kernel); err != nil {
 			return runconfig.RunConfig{}, config.Errorf("model.kernel", "%s has no kernel choice: %v", model, err)

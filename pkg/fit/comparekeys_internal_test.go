@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/mgpteam/mgp/pkg/config"
-	"github.com/mgpteam/mgp/pkg/models"
 	"github.com/mgpteam/mgp/pkg/runconfig"
 )
 
@@ -32,11 +31,10 @@ func TestZeroOptionsFitCompareSLGP(t *testing.T) {
 		}
 	}
 	check("slgp, zero options", vals(m), want)
-	e, _ := models.Lookup("slgp")
 	cfg := m.cfg
-	compareKeys(&cfg, e, runconfig.FullBatchRows+1, nil)
+	compareKeys(&cfg, runconfig.FullBatchRows+1, nil)
 	check("slgp on more rows than one batch", config.Values(cfg.Model.Config), map[string]any{"prior": "normal", "hidden": []int{100, 100, 100}, "s": 10})
-	compareKeys(&cfg, e, 100, nil)
+	compareKeys(&cfg, 100, nil)
 	check("slgp on 100 rows again", config.Values(cfg.Model.Config), want)
 
 	own, err := New("slgp", Options{Model: map[string]any{"Hidden": []int{20}, "beta": 0.1}})

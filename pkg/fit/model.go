@@ -160,7 +160,7 @@ func applyOwnData(cfg *runconfig.RunConfig, n int, user map[string]any) {
 	if err != nil {
 		return // New refused the name already
 	}
-	compareKeys(cfg, e, n, user)
+	compareKeys(cfg, n, user)
 	def := runconfig.DefaultRunConfig()
 	seed := cfg.Train.Seed
 	cfg.Train, cfg.Eval = def.Train, def.Eval // what an earlier application set goes
@@ -177,28 +177,21 @@ func applyOwnData(cfg *runconfig.RunConfig, n int, user map[string]any) {
 }
 
 // compareKeys sets the model keys of cfg on which mgp compare's settings
-// of model e differ from the model's defaults (CompareSettings.Configure,
-// and on n rows that fit in one batch ConfigureSmall: SLGP's recommended
-// setting and its small-data sizes) to compare's value for n rows, but
-// for the keys the caller set (user, Options.Model) and those whose default
-// is zero, which follow another key: a fit with zero options trains the
-// model compare trains.
-func compareKeys(cfg *runconfig.RunConfig, e models.Entry, n int, user map[string]any) {
+// differ from the model's defaults (runconfig.CompareModelConfig: SLGP's
+// recommended setting and, on rows that fit in one batch, its small-data
+// sizes) to compare's value for n rows, but for the keys the caller set
+// (user, Options.Model) and those whose default is zero, which follow
+// another key: a fit with zero options trains the model compare trains.
+func compareKeys(cfg *runconfig.RunConfig, n int, user map[string]any) {
 	name := cfg.ModelName()
 	def, err := runconfig.NewModelConfig(name, nil)
 	if err != nil {
 		return
 	}
-	full, _ := runconfig.NewModelConfig(name, nil)
-	small, _ := runconfig.NewModelConfig(name, nil)
-	e.Compare.Configure(full.Config)
-	e.Compare.Configure(small.Config)
-	e.Compare.ConfigureSmall(small.Config)
-	want := full.Config
-	if n <= runconfig.FullBatchRows {
-		want = small.Config
-	}
-	dv, fv, sv, wv := config.Values(def.Config), config.Values(full.Config), config.Values(small.Config), config.Values(want)
+	full, _ := runconfig.CompareModelConfig(name, 0)
+	small, _ := runconfig.CompareModelConfig(name, 1)
+	want, _ := runconfig.CompareModelConfig(name, n)
+	dv, fv, sv, wv := config.Values(def.Config), config.Values(full.Config), config.Values(small.Config), config.Values(want.Config)
 	for _, k := range slices.Sorted(maps.Keys(wv)) {
 		if reflect.DeepEqual(dv[k], fv[k]) && reflect.DeepEqual(dv[k], sv[k]) {
 			continue // compare keeps the default either way

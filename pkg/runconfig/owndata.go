@@ -134,6 +134,24 @@ func ApplyOwnData(cfg *RunConfig, e models.Entry, o OwnData) {
 	}
 }
 
+// CompareModelConfig returns model name's config as mgp compare trains it
+// on nTrain training rows: its defaults with the model's compare settings
+// (models.CompareSettings.Configure) and, where the rows fit in one batch
+// (0 < nTrain <= FullBatchRows), its small-data sizes (ConfigureSmall);
+// nTrain 0: unknown, no small-data sizes.
+func CompareModelConfig(name string, nTrain int) (ModelConfig, error) {
+	mc, err := NewModelConfig(name, nil)
+	if err != nil {
+		return ModelConfig{}, err
+	}
+	e, _ := models.Lookup(name) // NewModelConfig found it
+	e.Compare.Configure(mc.Config)
+	if nTrain > 0 && nTrain <= FullBatchRows {
+		e.Compare.ConfigureSmall(mc.Config)
+	}
+	return mc, nil
+}
+
 // Cadence is the held-out cadence of a run of iterations steps whose
 // model checks every `every` steps: at most iterations/20 (twenty checks a
 // run), at least 1.

@@ -36,6 +36,21 @@ func toy300(t *testing.T, cfg runconfig.RunConfig) *Experiment {
 	return exp
 }
 
+// runTrainer builds cfg's model on exp and trains it on exp's training
+// rows with a Trainer (whose state the tests read).
+func runTrainer(t *testing.T, cfg runconfig.RunConfig, exp *Experiment) *Trainer {
+	t.Helper()
+	m, err := BuildModel(context.Background(), cfg, exp, BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := NewTrainer(m, exp.XTrain, exp.YTrain, cfg.Train)
+	if err := tr.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return tr
+}
+
 // TestLBFGSReachesAdamELBO: for SGP, full-batch L-BFGS (train.optimizer:
 // lbfgs) reaches at least the full-data ELBO of 20,000 full-batch Adam
 // steps, the length of a paper run, on 300 rows of the heteroscedastic toy. SHGP is not in the list:
@@ -55,14 +70,8 @@ func TestLBFGSReachesAdamELBO(t *testing.T) {
 			}
 			lcfg := cfg
 			lcfg.Train.Optimizer, lcfg.Train.Iterations = runconfig.OptimizerLBFGS, 3000
-			lb, err := BuildModel(context.Background(), lcfg, exp, BuildOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			tr := NewTrainer(lb, exp.XTrain, exp.YTrain, lcfg.Train)
-			if err := tr.Run(context.Background()); err != nil {
-				t.Fatal(err)
-			}
+			tr := runTrainer(t, lcfg, exp)
+			lb := tr.m
 			ea, el := fullELBO(adam, exp), fullELBO(lb, exp)
 			t.Logf("%s: Adam 20000 steps ELBO %.5f; L-BFGS %d iterations (%d evaluations) ELBO %.5f (%s)",
 				model, ea, tr.Iter(), tr.lbfgs.FEvals(), el, tr.Converged())
@@ -195,14 +204,7 @@ func TestLBFGSTracesItsLastIteration(t *testing.T) {
 		cfg := toyConfig("sgp", iters)
 		cfg.Train.Optimizer, cfg.Train.BatchSize, cfg.Train.TraceEvery = runconfig.OptimizerLBFGS, 0, 10
 		exp := toy300(t, cfg)
-		m, err := BuildModel(context.Background(), cfg, exp, BuildOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		tr := NewTrainer(m, exp.XTrain, exp.YTrain, cfg.Train)
-		if err := tr.Run(context.Background()); err != nil {
-			t.Fatal(err)
-		}
+		tr := runTrainer(t, cfg, exp)
 		if iters == 3000 && tr.Converged() == "" {
 			t.Fatalf("%d iterations: L-BFGS did not converge", iters)
 		}
